@@ -1,0 +1,252 @@
+import type { EventHandler } from './core/EventQueue.js';
+import { Simulator, type StopReason } from './core/Simulator.js';
+import { NS_PER_SECOND } from './core/units.js';
+import { findAppModel } from './app/index.js';
+import type { Application } from './app/Application.js';
+import { FlowStats } from './metrics/FlowStats.js';
+import { TimeSeries } from './metrics/TimeSeries.js';
+import { summarize, type RunSummary } from './metrics/summary.js';
+import { Network } from './net/Network.js';
+import type { Packet } from './net/Packet.js';
+import type { Port } from './net/Port.js';
+import type { DropReason } from './queue/QueueDisc.js';
+import { validateScenario, ScenarioError, type ResolvedFlow, type ResolvedScenario } from './scenario/validate.js';
+import { findTransportModel } from './transport/index.js';
+import type { FlowEventKind, FlowReceiver, FlowSender } from './transport/Transport.js';
+
+export const FLOW_COLUMNS = ['t', 'cwnd', 'ssthresh', 'srttMs', 'throughputBps', 'goodputBps', 'rateBps'] as const;
+export const PORT_COLUMNS = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops'] as const;
+
+export interface FlowEvent {
+  tNs: number;
+  flow: number;
+  kind: FlowEventKind;
+}
+
+export interface DropEvent {
+  tNs: number;
+  port: number;
+  flow: number;
+  reason: DropReason | 'link-loss';
+}
+
+/** One flow at run time. */
+export class FlowRuntime implements EventHandler {
+  readonly stats = new FlowStats();
+  sender!: FlowSender;
+  receiver!: FlowReceiver;
+  app!: Application;
+  /** Egress ports along the data path. */
+  forwardPorts: Port[] = [];
+  reversePorts: Port[] = [];
+  nodePath: number[] = [];
+  readonly series: TimeSeries;
+  lastRxBytes = 0;
+  lastGoodputBytes = 0;
+
+  constructor(
+    readonly spec: ResolvedFlow,
+    maxPoints: number,
+  ) {
+    this.series = new TimeSeries([...FLOW_COLUMNS], maxPoints);
+  }
+
+  handleEvent(kind: number): void {
+    if (kind === 0) this.app.start();
+    else this.app.stop();
+  }
+}
+
+/** Periodic sampler of flow and port state. */
+class Sampler implements EventHandler {
+  constructor(private readonly sim: Simulation) {}
+  handleEvent(): void {
+    this.sim.sample();
+  }
+}
+
+export interface SampleListener {
+  /** Called at every probe interval with the latest row of each flow and probed port. */
+  (tNs: number, flowRows: readonly Float64Array[], portRows: readonly Float64Array[]): void;
+}
+
+/**
+ * A runnable simulation of one scenario: the public face of the engine used by the CLI, the
+ * tests and the lab's worker. Deterministic: the same scenario and seed give identical results.
+ */
+export class Simulation {
+  readonly sim: Simulator;
+  readonly scenario: ResolvedScenario;
+  readonly network: Network;
+  readonly flows: FlowRuntime[] = [];
+  /** Ports whose queue is recorded as a time series. */
+  readonly probedPorts: Port[];
+  readonly portSeries: TimeSeries[];
+  private readonly lastBusy: Float64Array;
+  private readonly flowRows: Float64Array[];
+  private readonly portRows: Float64Array[];
+  private readonly sampler: Sampler;
+  private readonly eventRing: FlowEvent[] = [];
+  private readonly dropRing: DropEvent[] = [];
+  private readonly maxEvents = 20000;
+  /** Total flow events recorded (the ring keeps the latest). */
+  flowEventCount = 0;
+  dropEventCount = 0;
+  onSample: SampleListener | null = null;
+  /** Whether drop events are kept for animation. */
+  recordDrops = true;
+
+  constructor(input: unknown) {
+    this.scenario = isResolved(input) ? input : validateScenario(input);
+    const sc = this.scenario;
+    this.sim = new Simulator(sc.seed);
+    this.network = new Network(this.sim, sc, {
+      onDrop: (port: Port, pkt: Packet, reason: DropReason | 'link-loss') => this.recordDrop(port, pkt, reason),
+    });
+    const maxPoints = sc.probes.maxPoints;
+    for (const f of sc.flows) this.flows.push(this.buildFlow(f, maxPoints));
+    this.probedPorts = sc.probes.ports
+      ? sc.probes.ports.map((n) => this.network.portByName(n)!)
+      : this.network.ports.filter((p) => this.network.nodes[p.fromNode]!.kind === 'router');
+    this.portSeries = this.probedPorts.map(() => new TimeSeries([...PORT_COLUMNS], maxPoints));
+    this.lastBusy = new Float64Array(this.probedPorts.length);
+    this.flowRows = this.flows.map(() => new Float64Array(FLOW_COLUMNS.length));
+    this.portRows = this.probedPorts.map(() => new Float64Array(PORT_COLUMNS.length));
+    this.sampler = new Sampler(this);
+    this.sim.schedule(0, this.sampler, 0);
+  }
+
+  private buildFlow(f: ResolvedFlow, maxPoints: number): FlowRuntime {
+    const rt = new FlowRuntime(f, maxPoints);
+    const net = this.network;
+    const path = net.route(f.from, f.to, f.path);
+    if (!path) {
+      throw new ScenarioError([{ path: `flows[${f.index}]`, message: `no route from ${net.nodes[f.from]!.id} to ${net.nodes[f.to]!.id}` }]);
+    }
+    rt.nodePath = path;
+    rt.forwardPorts = net.portsAlong(path);
+    rt.reversePorts = net.portsAlong([...path].reverse());
+    const tm = findTransportModel(f.transport)!;
+    const endpoints = tm.create({
+      sim: this.sim,
+      pool: net.pool,
+      flowIndex: f.index,
+      flowId: f.id,
+      stats: rt.stats,
+      params: f.transportParams,
+      ccId: f.cc,
+      ccParams: f.ccParams,
+      event: (kind) => this.recordFlowEvent(f.index, kind),
+    });
+    endpoints.setRoutes({ ports: rt.forwardPorts, sink: endpoints.receiver }, { ports: rt.reversePorts, sink: endpoints.sender });
+    rt.sender = endpoints.sender;
+    rt.receiver = endpoints.receiver;
+    rt.app = findAppModel(f.app)!.create({
+      sim: this.sim,
+      sender: endpoints.sender,
+      params: f.appParams,
+      random: this.sim.random(`app:${f.id}`),
+    });
+    this.sim.schedule(f.startNs, rt, 0);
+    if (f.stopNs !== Infinity) this.sim.schedule(f.stopNs, rt, 1);
+    return rt;
+  }
+
+  private recordFlowEvent(flow: number, kind: FlowEventKind): void {
+    this.flowEventCount++;
+    if (this.eventRing.length >= this.maxEvents) this.eventRing.shift();
+    this.eventRing.push({ tNs: this.sim.now, flow, kind });
+  }
+
+  private recordDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void {
+    this.dropEventCount++;
+    if (!this.recordDrops) return;
+    if (this.dropRing.length >= 4096) this.dropRing.shift();
+    this.dropRing.push({ tNs: this.sim.now, port: port.id, flow: pkt.flowId, reason });
+  }
+
+  /** Flow events (fast retransmit, timeout, ...) recorded so far, oldest first (bounded). */
+  flowEvents(): readonly FlowEvent[] {
+    return this.eventRing;
+  }
+
+  /** Removes and returns drop events recorded since the last call (bounded). */
+  drainDrops(): DropEvent[] {
+    return this.dropRing.splice(0, this.dropRing.length);
+  }
+
+  /** Records one probe row for every flow and probed port, then re-arms the sampler. */
+  sample(): void {
+    const now = this.sim.now;
+    const intervalNs = this.scenario.probes.intervalNs;
+    const dt = intervalNs / NS_PER_SECOND;
+    const tS = now / NS_PER_SECOND;
+    for (let i = 0; i < this.flows.length; i++) {
+      const f = this.flows[i]!;
+      const row = this.flowRows[i]!;
+      const c = f.sender.congestion();
+      const st = f.stats;
+      row[0] = tS;
+      row[1] = c ? c.cwnd : NaN;
+      row[2] = c ? c.ssthresh : NaN;
+      row[3] = c ? c.srttNs / 1e6 : NaN;
+      row[4] = now === 0 ? 0 : ((st.bytesReceived - f.lastRxBytes) * 8) / dt;
+      row[5] = now === 0 ? 0 : ((st.goodputBytes - f.lastGoodputBytes) * 8) / dt;
+      row[6] = c ? c.rateBps : NaN;
+      f.lastRxBytes = st.bytesReceived;
+      f.lastGoodputBytes = st.goodputBytes;
+      f.series.offer(row);
+    }
+    for (let i = 0; i < this.probedPorts.length; i++) {
+      const p = this.probedPorts[i]!;
+      const row = this.portRows[i]!;
+      const busy = p.busyTimeNs();
+      row[0] = tS;
+      row[1] = p.disc.lengthPackets;
+      row[2] = p.disc.lengthBytes;
+      row[3] = now === 0 ? 0 : (busy - this.lastBusy[i]!) / intervalNs;
+      row[4] = p.disc.stats.drops + p.linkLosses;
+      this.lastBusy[i] = busy;
+      this.portSeries[i]!.offer(row);
+    }
+    this.onSample?.(now, this.flowRows, this.portRows);
+    const next = now + intervalNs;
+    if (next <= this.scenario.durationNs) this.sim.schedule(next, this.sampler, 0);
+  }
+
+  get nowNs(): number {
+    return this.sim.now;
+  }
+
+  get durationNs(): number {
+    return this.scenario.durationNs;
+  }
+
+  get done(): boolean {
+    return this.sim.now >= this.scenario.durationNs;
+  }
+
+  /** Runs until simulated time `tNs` (capped at the scenario duration). */
+  runUntil(tNs: number, maxEvents = Infinity): StopReason {
+    return this.sim.run(Math.min(tNs, this.scenario.durationNs), maxEvents);
+  }
+
+  /** Processes at most `n` events (single-stepping). */
+  step(n = 1): StopReason {
+    return this.sim.run(this.scenario.durationNs, n);
+  }
+
+  /** Runs to the end of the scenario and returns the summary. */
+  run(): RunSummary {
+    this.runUntil(this.scenario.durationNs);
+    return this.summary();
+  }
+
+  summary(): RunSummary {
+    return summarize(this);
+  }
+}
+
+function isResolved(x: unknown): x is ResolvedScenario {
+  return typeof x === 'object' && x !== null && 'durationNs' in x && 'input' in x;
+}

@@ -1,0 +1,60 @@
+import type { AppModel } from './Application.js';
+import { BulkApp } from './BulkApp.js';
+import { CbrApp } from './CbrApp.js';
+import { OnOffApp } from './OnOffApp.js';
+
+const packetSize = {
+  key: 'packetSize', label: 'Packet size', kind: 'size', default: 1000, min: 1, max: 65535, unit: 'B',
+  description: 'Bytes per message handed to the transport (the datagram size for UDP).',
+} as const;
+
+/** Every traffic source. */
+export const appModels: AppModel[] = [
+  {
+    needsReliable: true,
+    info: {
+      id: 'bulk', category: 'app', name: 'Bulk transfer',
+      description: 'FTP-like transfer: unlimited data, or a fixed size with a completion time.',
+      citation: 'ns-2 Application/FTP',
+      params: [
+        { key: 'bytes', label: 'Transfer size', kind: 'number', default: 0, min: 0, max: 1e15, unit: 'B', description: 'Bytes to transfer; 0 = unlimited.' },
+      ],
+    },
+    create: (ctx) => new BulkApp(ctx),
+  },
+  {
+    needsReliable: false,
+    info: {
+      id: 'cbr', category: 'app', name: 'Constant bit rate',
+      description: 'Fixed-size messages at a constant rate.',
+      citation: 'ns-2 Application/Traffic/CBR',
+      params: [
+        { key: 'rate', label: 'Rate', kind: 'rate', default: 1e6, min: 1, unit: 'bit/s', description: 'Sending rate.' },
+        packetSize,
+        { key: 'randomize', label: 'Dither gaps', kind: 'boolean', default: false, description: 'Randomise each inter-packet gap by ±50 % (ns-2 random_).' },
+      ],
+    },
+    create: (ctx) => new CbrApp(ctx),
+  },
+  {
+    needsReliable: false,
+    info: {
+      id: 'onoff', category: 'app', name: 'On/off source',
+      description: 'Bursts at a peak rate separated by silences; exponential or Pareto periods.',
+      citation: 'ns-2 Application/Traffic/Exponential and Application/Traffic/Pareto',
+      params: [
+        { key: 'rate', label: 'Peak rate', kind: 'rate', default: 1e6, min: 1, unit: 'bit/s', description: 'Rate during on periods.' },
+        packetSize,
+        { key: 'onMean', label: 'Mean on time', kind: 'duration', default: 0.5, min: 0.000001, unit: 's', description: 'Mean length of an on period.' },
+        { key: 'offMean', label: 'Mean off time', kind: 'duration', default: 0.5, min: 0.000001, unit: 's', description: 'Mean length of an off period.' },
+        { key: 'distribution', label: 'Distribution', kind: 'enum', default: 'exponential', options: ['exponential', 'pareto'], description: 'Distribution of on and off period lengths.' },
+        { key: 'shape', label: 'Pareto shape', kind: 'number', default: 1.5, min: 1.01, max: 10, description: 'Shape parameter of the Pareto distribution (> 1).' },
+      ],
+    },
+    create: (ctx) => new OnOffApp(ctx),
+  },
+];
+
+export function findAppModel(id: string): AppModel | undefined {
+  return appModels.find((m) => m.info.id === id);
+}

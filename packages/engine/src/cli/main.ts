@@ -1,0 +1,95 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScenarioText, presets, ScenarioError, Simulation, validateScenario } from '../index.js';
+import type { ResolvedScenario } from '../index.js';
+import { formatSummary } from './format.js';
+
+const USAGE = `usage:
+  cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
+  cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
+  cclab validate <scenario.json>                   check a scenario file
+  cclab presets                                    list built-in scenarios
+  cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
+  cclab validate-ns2 [NAME...]                     rerun ns-2 references and compare`;
+
+function fail(msg: string): number {
+  process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
+  return 2;
+}
+
+function loadScenario(file: string): ResolvedScenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ScenarioError([{ path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+  }
+  return parseScenarioText(text);
+}
+
+function describeError(e: unknown, source: string): string {
+  if (e instanceof ScenarioError) return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
+  return `${source}: ${(e as Error).message}`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  const flag = (name: string) => rest.includes(name);
+  const opt = (name: string) => {
+    const i = rest.indexOf(name);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset'].includes(rest[i - 1]!)));
+  switch (cmd) {
+    case 'run': {
+      const presetId = opt('--preset');
+      const source = presetId ? `preset ${presetId}` : positional[0];
+      if (!source) return fail(USAGE);
+      let sim: Simulation;
+      try {
+        if (presetId) {
+          const p = presets.find((x) => x.id === presetId);
+          if (!p) return fail(`unknown preset ${presetId} (see: cclab presets)`);
+          sim = new Simulation(validateScenario(p.scenario()));
+        } else sim = new Simulation(loadScenario(source));
+      } catch (e) {
+        return fail(describeError(e, source));
+      }
+      const summary = sim.run();
+      const csvDir = opt('--csv');
+      if (csvDir) {
+        mkdirSync(csvDir, { recursive: true });
+        for (const f of sim.flows) writeFileSync(join(csvDir, `flow-${f.spec.id}.csv`), f.series.toCsv());
+        sim.probedPorts.forEach((p, i) => writeFileSync(join(csvDir, `port-${p.name.replace('->', '_to_')}.csv`), sim.portSeries[i]!.toCsv()));
+        const ev = ['t,flow,kind', ...sim.flowEvents().map((e) => `${e.tNs / 1e9},${sim.flows[e.flow]!.spec.id},${e.kind}`)];
+        writeFileSync(join(csvDir, 'events.csv'), ev.join('\n') + '\n');
+      }
+      process.stdout.write(flag('--json') ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary) + '\n');
+      return 0;
+    }
+    case 'validate': {
+      const file = positional[0];
+      if (!file) return fail(USAGE);
+      try {
+        const r = loadScenario(file);
+        process.stdout.write(`${file}: valid — ${r.nodes.length} nodes, ${r.links.length} links, ${r.flows.length} flows, ${r.durationNs / 1e9} s\n`);
+        return 0;
+      } catch (e) {
+        return fail(describeError(e, file));
+      }
+    }
+    case 'presets':
+      for (const p of presets) process.stdout.write(`${p.id.padEnd(36)} ${p.title}\n`);
+      return 0;
+    case 'bench': {
+      const { bench } = await import('./bench.js');
+      return bench(rest);
+    }
+    case 'validate-ns2': {
+      const { validateNs2 } = await import('./validateNs2.js');
+      return validateNs2(positional);
+    }
+    default:
+      return fail(USAGE);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Binary min-heap of events ordered by (time, insertion sequence), kept in typed arrays so that
+ * scheduling allocates nothing once the pool has grown. Each event names a handler object and an
+ * integer kind plus one numeric argument; no closures are created per event.
+ */
+
+export interface EventHandler {
+  handleEvent(kind: number, arg: number): void;
+}
+
+export class EventQueue {
+  private time: Float64Array;
+  private seqOf: Float64Array;
+  private kindOf: Int32Array;
+  private argOf: Float64Array;
+  private handlerOf: (EventHandler | null)[];
+  /** heap[i] is a slot index; slots hold the event fields. */
+  private heap: Int32Array;
+  private freeSlots: Int32Array;
+  private freeCount = 0;
+  private capacity: number;
+  private nextSeq = 0;
+  size = 0;
+
+  constructor(initialCapacity = 1024) {
+    this.capacity = initialCapacity;
+    this.time = new Float64Array(initialCapacity);
+    this.seqOf = new Float64Array(initialCapacity);
+    this.kindOf = new Int32Array(initialCapacity);
+    this.argOf = new Float64Array(initialCapacity);
+    this.handlerOf = new Array<EventHandler | null>(initialCapacity).fill(null);
+    this.heap = new Int32Array(initialCapacity);
+    this.freeSlots = new Int32Array(initialCapacity);
+    for (let i = initialCapacity - 1; i >= 0; i--) this.freeSlots[this.freeCount++] = i;
+  }
+
+  private grow(): void {
+    const old = this.capacity;
+    const cap = old * 2;
+    const t = new Float64Array(cap); t.set(this.time); this.time = t;
+    const s = new Float64Array(cap); s.set(this.seqOf); this.seqOf = s;
+    const k = new Int32Array(cap); k.set(this.kindOf); this.kindOf = k;
+    const a = new Float64Array(cap); a.set(this.argOf); this.argOf = a;
+    const h = new Int32Array(cap); h.set(this.heap); this.heap = h;
+    const f = new Int32Array(cap); f.set(this.freeSlots.subarray(0, this.freeCount)); this.freeSlots = f;
+    for (let i = cap - 1; i >= old; i--) this.freeSlots[this.freeCount++] = i;
+    for (let i = old; i < cap; i++) this.handlerOf.push(null);
+    this.capacity = cap;
+  }
+
+  private less(a: number, b: number): boolean {
+    const ta = this.time[a]!;
+    const tb = this.time[b]!;
+    return ta < tb || (ta === tb && this.seqOf[a]! < this.seqOf[b]!);
+  }
+
+  push(time: number, handler: EventHandler, kind: number, arg: number): void {
+    if (this.freeCount === 0) this.grow();
+    const slot = this.freeSlots[--this.freeCount]!;
+    this.time[slot] = time;
+    this.seqOf[slot] = this.nextSeq++;
+    this.kindOf[slot] = kind;
+    this.argOf[slot] = arg;
+    this.handlerOf[slot] = handler;
+    // sift up
+    const heap = this.heap;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = heap[parent]!;
+      if (!this.less(slot, p)) break;
+      heap[i] = p;
+      i = parent;
+    }
+    heap[i] = slot;
+  }
+
+  /** Time of the earliest event, or Infinity when empty. */
+  peekTime(): number {
+    return this.size === 0 ? Infinity : this.time[this.heap[0]!]!;
+  }
+
+  /** Removes the earliest event and dispatches it to its handler. Returns its time. */
+  popAndDispatch(): number {
+    const heap = this.heap;
+    const slot = heap[0]!;
+    const t = this.time[slot]!;
+    const handler = this.handlerOf[slot]!;
+    const kind = this.kindOf[slot]!;
+    const arg = this.argOf[slot]!;
+    this.handlerOf[slot] = null;
+    this.freeSlots[this.freeCount++] = slot;
+    const n = --this.size;
+    if (n > 0) {
+      const last = heap[n]!;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        let c = l;
+        let cs = heap[l]!;
+        if (r < n) {
+          const rs = heap[r]!;
+          if (this.less(rs, cs)) { c = r; cs = rs; }
+        }
+        if (!this.less(cs, last)) break;
+        heap[i] = cs;
+        i = c;
+      }
+      heap[i] = last;
+    }
+    this.pendingTime = t;
+    handler.handleEvent(kind, arg);
+    return t;
+  }
+
+  /** Time of the event being dispatched (set just before the handler runs). */
+  pendingTime = 0;
+}

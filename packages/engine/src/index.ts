@@ -1,0 +1,17 @@
+// @cclab/engine public API: re-exports only.
+export * from './core/units.js';
+export { Simulator, Timer } from './core/Simulator.js';
+export { Random } from './core/Random.js';
+export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS } from './Simulation.js';
+export type { FlowEvent, DropEvent, SampleListener } from './Simulation.js';
+export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
+export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
+export * from './scenario/types.js';
+export { getRegistry } from './registry/index.js';
+export type { Registry } from './registry/index.js';
+export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
+export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
+export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
+export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './transport/cc/CongestionControl.js';
+export type { QueueDisc, DropReason } from './queue/QueueDisc.js';
+export { presets, defaultScenario } from './scenario/presets.js';

@@ -1,0 +1,74 @@
+/**
+ * Per-flow counters written by the flow's sender and receiver. Probes read them periodically;
+ * summaries are computed from them at the end of a run. Memory is constant per flow.
+ */
+
+/** Log-spaced histogram of one-way delays from 1 µs to ~1000 s for percentiles. */
+const BUCKETS_PER_DECADE = 50;
+const MIN_LOG = 3; // 10^3 ns = 1 µs
+const DECADES = 9;
+
+export class FlowStats {
+  // sender side
+  packetsSent = 0;
+  bytesSent = 0;
+  retransmits = 0;
+  timeouts = 0;
+  fastRetransmits = 0;
+  ecnReactions = 0;
+  // receiver side
+  packetsReceived = 0;
+  bytesReceived = 0;
+  /** Application payload delivered in order (goodput numerator). */
+  goodputBytes = 0;
+  duplicatesReceived = 0;
+  // one-way delay of data packets at the receiver
+  delaySumNs = 0;
+  delayCount = 0;
+  jitterSumNs = 0;
+  jitterCount = 0;
+  private lastDelayNs = -1;
+  readonly delayHistogram = new Uint32Array(BUCKETS_PER_DECADE * DECADES + 2);
+  /** Completion time of a finite transfer (ns), or −1. */
+  completionNs = -1;
+  startNs = 0;
+
+  recordDelay(delayNs: number): void {
+    this.delaySumNs += delayNs;
+    this.delayCount++;
+    if (this.lastDelayNs >= 0) {
+      // RFC 3393-style IPDV magnitude between consecutive packets.
+      this.jitterSumNs += Math.abs(delayNs - this.lastDelayNs);
+      this.jitterCount++;
+    }
+    this.lastDelayNs = delayNs;
+    let b: number;
+    if (delayNs <= 1000) b = 0;
+    else {
+      b = 1 + Math.floor((Math.log10(delayNs) - MIN_LOG) * BUCKETS_PER_DECADE);
+      if (b > this.delayHistogram.length - 1) b = this.delayHistogram.length - 1;
+    }
+    this.delayHistogram[b]!++;
+  }
+
+  meanDelayNs(): number {
+    return this.delayCount > 0 ? this.delaySumNs / this.delayCount : NaN;
+  }
+
+  meanJitterNs(): number {
+    return this.jitterCount > 0 ? this.jitterSumNs / this.jitterCount : NaN;
+  }
+
+  /** Delay percentile (0..1) from the histogram: the upper edge of the bucket holding it. */
+  delayPercentileNs(q: number): number {
+    if (this.delayCount === 0) return NaN;
+    const target = Math.ceil(q * this.delayCount);
+    let acc = 0;
+    const h = this.delayHistogram;
+    for (let i = 0; i < h.length; i++) {
+      acc += h[i]!;
+      if (acc >= target) return i === 0 ? 1000 : Math.pow(10, MIN_LOG + i / BUCKETS_PER_DECADE);
+    }
+    return Infinity;
+  }
+}

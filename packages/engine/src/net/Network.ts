@@ -1,0 +1,71 @@
+import type { Simulator } from '../core/Simulator.js';
+import { findQueueModel } from '../queue/index.js';
+import type { ResolvedScenario } from '../scenario/validate.js';
+import { PacketPool } from './Packet.js';
+import { Port, type DropObserver } from './Port.js';
+import { shortestPath, type Edge } from './routing.js';
+
+export interface NetworkNode {
+  readonly index: number;
+  readonly id: string;
+  readonly kind: 'host' | 'router';
+  /** Egress ports of this node. */
+  readonly ports: Port[];
+}
+
+/**
+ * The topology built from a resolved scenario: nodes, one egress Port per link direction, and
+ * routing. Ports are named "a->b" after the node ids.
+ */
+export class Network {
+  readonly pool = new PacketPool();
+  readonly nodes: NetworkNode[];
+  readonly ports: Port[] = [];
+  private readonly portByPair = new Map<string, Port>();
+  private readonly adj: Edge[][];
+
+  constructor(
+    readonly sim: Simulator,
+    readonly scenario: ResolvedScenario,
+    dropObserver: DropObserver | null,
+  ) {
+    this.nodes = scenario.nodes.map((n) => ({ index: n.index, id: n.id, kind: n.kind, ports: [] }));
+    this.adj = scenario.nodes.map(() => []);
+    const flowCount = scenario.flows.length;
+    for (const link of scenario.links) {
+      for (const d of link.dirs) {
+        const model = findQueueModel(d.queue.type)!;
+        const disc = model.create(d.queue.params, d.queue.limit);
+        const name = `${this.nodes[d.from]!.id}->${this.nodes[d.to]!.id}`;
+        const port = new Port(
+          this.ports.length, name, d.from, d.to, link.rateBps, link.delayNs, disc, d.lossRate,
+          sim, this.pool, sim.random(`link:${name}`), flowCount, dropObserver,
+        );
+        this.ports.push(port);
+        this.nodes[d.from]!.ports.push(port);
+        this.portByPair.set(`${d.from},${d.to}`, port);
+        this.adj[d.from]!.push({ to: d.to, metric: link.metric });
+      }
+    }
+  }
+
+  port(from: number, to: number): Port | undefined {
+    return this.portByPair.get(`${from},${to}`);
+  }
+
+  portByName(name: string): Port | undefined {
+    return this.ports.find((p) => p.name === name);
+  }
+
+  /** Node path for a flow: its explicit path, or the shortest path. */
+  route(from: number, to: number, explicit: number[] | null): number[] | null {
+    return explicit ?? shortestPath(this.adj, from, to);
+  }
+
+  /** The egress ports along a node path. */
+  portsAlong(path: readonly number[]): Port[] {
+    const out: Port[] = [];
+    for (let i = 0; i + 1 < path.length; i++) out.push(this.port(path[i]!, path[i + 1]!)!);
+    return out;
+  }
+}

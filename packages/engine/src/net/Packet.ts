@@ -1,0 +1,118 @@
+import type { Port } from './Port.js';
+
+/** Where a packet goes after the last port of its route: a transport endpoint. */
+export interface PacketSink {
+  receive(pkt: Packet): void;
+}
+
+/**
+ * A precomputed source route: the egress ports a packet crosses, then the endpoint that consumes
+ * it. Forwarding is an array index per hop (no table lookups in the hot path).
+ */
+export interface Route {
+  readonly ports: readonly Port[];
+  readonly sink: PacketSink;
+}
+
+export enum PacketKind {
+  TcpData = 0,
+  TcpAck = 1,
+  Udp = 2,
+  DccpData = 3,
+  DccpAck = 4,
+  TfrcData = 5,
+  TfrcFeedback = 6,
+}
+
+/** ECN codepoints (RFC 3168 §5). */
+export enum Ecn {
+  NotEct = 0,
+  Ect1 = 1,
+  Ect0 = 2,
+  Ce = 3,
+}
+
+export const MAX_SACK_BLOCKS = 4;
+
+/**
+ * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
+ * Sequence numbers count packets (segments), as in ns-2, not bytes.
+ */
+export class Packet {
+  uid = 0;
+  kind: PacketKind = PacketKind.Udp;
+  flowId = 0;
+  sizeBytes = 0;
+  /** Data: segment number. ACK: the cumulative ack (highest in-order segment received). */
+  seq = 0;
+  ack = 0;
+  /** Time the packet (or the data packet this ACK answers) was sent, for RTT samples (ns). */
+  sendTimeNs = 0;
+  tsEchoNs = 0;
+  /** Time the application/transport created it (for one-way delay). */
+  createdNs = 0;
+  ecn: Ecn = Ecn.NotEct;
+  /** TCP ECE / CWR flags (RFC 3168 §6.1). */
+  ece = false;
+  cwr = false;
+  retransmission = false;
+  /** SACK blocks as [start, end) segment ranges, `sackCount` of them valid. */
+  readonly sack = new Float64Array(MAX_SACK_BLOCKS * 2);
+  sackCount = 0;
+  /** Router feedback header slot (XCP: Katabi et al. 2002 §3.1): sender cwnd, rtt, feedback. */
+  hdrCwndBytes = 0;
+  hdrRttNs = 0;
+  hdrFeedbackBytes = 0;
+  /** Free-form extension slot for other protocols (DCCP Ack Vector, TFRC feedback report). */
+  ext: unknown = null;
+  /** Routing state. */
+  route: Route | null = null;
+  hop = 0;
+
+  reset(): void {
+    this.kind = PacketKind.Udp;
+    this.flowId = 0;
+    this.sizeBytes = 0;
+    this.seq = 0;
+    this.ack = 0;
+    this.sendTimeNs = 0;
+    this.tsEchoNs = 0;
+    this.createdNs = 0;
+    this.ecn = Ecn.NotEct;
+    this.ece = false;
+    this.cwr = false;
+    this.retransmission = false;
+    this.sackCount = 0;
+    this.hdrCwndBytes = 0;
+    this.hdrRttNs = 0;
+    this.hdrFeedbackBytes = 0;
+    this.ext = null;
+    this.route = null;
+    this.hop = 0;
+  }
+}
+
+/** Free list of packets. `allocated - freed` is the number of packets alive in the network. */
+export class PacketPool {
+  private free: Packet[] = [];
+  private nextUid = 1;
+  allocated = 0;
+  freed = 0;
+
+  alloc(): Packet {
+    const p = this.free.pop() ?? new Packet();
+    p.uid = this.nextUid++;
+    this.allocated++;
+    return p;
+  }
+
+  release(p: Packet): void {
+    p.reset();
+    this.freed++;
+    this.free.push(p);
+  }
+
+  get live(): number {
+    return this.allocated - this.freed;
+  }
+}

@@ -1,0 +1,217 @@
+import type { EventHandler } from '../core/EventQueue.js';
+import type { Simulator } from '../core/Simulator.js';
+import type { Random } from '../core/Random.js';
+import { NS_PER_SECOND } from '../core/units.js';
+import type { DropReason, QueueDisc, QueueDropListener } from '../queue/QueueDisc.js';
+import type { Packet, PacketPool } from './Packet.js';
+
+const TX_DONE = 0;
+const ARRIVE = 1;
+const WAKE = 2;
+
+/** Receives every discard in the network (metrics, animation). */
+export interface DropObserver {
+  onDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void;
+}
+
+/**
+ * A router feature attached to an egress port. Hooks run at well-defined points and may read or
+ * write packet header fields; they never reach into senders.
+ */
+export interface PortHook {
+  /** A packet arrives at the port, before the queue discipline sees it. */
+  onArrival?(pkt: Packet, port: Port): void;
+  /** A packet leaves the queue and starts transmission. */
+  beforeTransmit?(pkt: Packet, port: Port): void;
+}
+
+/**
+ * One direction of a link: the egress queue of node `fromNode` towards `toNode`, the transmitter
+ * (rate) and the propagation delay. Packets in propagation are kept in the port's own FIFO —
+ * they arrive in the order they were sent — so a port has at most one pending arrival event and
+ * one pending transmission-complete event.
+ */
+export class Port implements EventHandler, QueueDropListener {
+  busy = false;
+  private txPacket: Packet | null = null;
+  // in-flight FIFO (ring buffer of packets and their arrival times)
+  private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
+  private flightArrive = new Float64Array(16);
+  private flightDepart = new Float64Array(16);
+  private flightHead = 0;
+  flightCount = 0;
+  private wakePending = Infinity;
+  /** Per-flow counters at this port, indexed by flow id. */
+  flowDepartureBytes: Float64Array;
+  flowDepartures: Float64Array;
+  flowDrops: Float64Array;
+  linkLosses = 0;
+  /** Time the transmitter has been busy in total (ns), for utilisation. */
+  busyNs = 0;
+  private txStartNs = 0;
+  readonly hooks: PortHook[] = [];
+  private readonly nsPerByte: number;
+
+  constructor(
+    readonly id: number,
+    readonly name: string,
+    readonly fromNode: number,
+    readonly toNode: number,
+    readonly rateBps: number,
+    readonly delayNs: number,
+    readonly disc: QueueDisc,
+    readonly lossRate: number,
+    private readonly sim: Simulator,
+    private readonly pool: PacketPool,
+    private readonly random: Random,
+    flowCount: number,
+    private readonly dropObserver: DropObserver | null,
+  ) {
+    this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
+    this.flowDepartureBytes = new Float64Array(flowCount);
+    this.flowDepartures = new Float64Array(flowCount);
+    this.flowDrops = new Float64Array(flowCount);
+    disc.attach({ sim, rateBps, random: sim.random(`queue:${name}`), dropListener: this });
+  }
+
+  /** Serialization time of a packet of `bytes` on this port, ns. */
+  txTimeNs(bytes: number): number {
+    return Math.round(bytes * this.nsPerByte);
+  }
+
+  /** A packet arrives at this port to be sent on (from a node or a local endpoint). */
+  receive(pkt: Packet): void {
+    const hooks = this.hooks;
+    for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+    if (this.disc.enqueue(pkt) && !this.busy) this.startTransmission();
+  }
+
+  onQueueDrop(pkt: Packet, reason: DropReason): void {
+    this.flowDrops[pkt.flowId]!++;
+    if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, reason);
+    this.pool.release(pkt);
+  }
+
+  private startTransmission(): void {
+    const pkt = this.disc.dequeue();
+    if (pkt === null) {
+      if (this.disc.lengthPackets > 0) {
+        const t = this.disc.nextReadyTimeNs();
+        if (t < this.wakePending && t !== Infinity) {
+          this.wakePending = t;
+          this.sim.schedule(Math.max(t, this.sim.now), this, WAKE, 0);
+        }
+      }
+      return;
+    }
+    const hooks = this.hooks;
+    for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    const f = pkt.flowId;
+    this.flowDepartures[f]!++;
+    this.flowDepartureBytes[f]! += pkt.sizeBytes;
+    this.busy = true;
+    this.txPacket = pkt;
+    this.txStartNs = this.sim.now;
+    this.sim.schedule(this.sim.now + Math.round(pkt.sizeBytes * this.nsPerByte), this, TX_DONE, 0);
+  }
+
+  handleEvent(kind: number): void {
+    if (kind === ARRIVE) {
+      this.deliverHead();
+    } else if (kind === TX_DONE) {
+      this.finishTransmission();
+    } else {
+      this.wakePending = Infinity;
+      if (!this.busy) this.startTransmission();
+    }
+  }
+
+  private finishTransmission(): void {
+    const pkt = this.txPacket!;
+    const now = this.sim.now;
+    this.txPacket = null;
+    this.busy = false;
+    this.busyNs += now - this.txStartNs;
+    if (this.lossRate > 0 && this.random.next() < this.lossRate) {
+      this.linkLosses++;
+      this.flowDrops[pkt.flowId]!++;
+      if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
+      this.pool.release(pkt);
+    } else {
+      this.pushFlight(pkt, now, now + this.delayNs);
+    }
+    this.startTransmission();
+  }
+
+  private pushFlight(pkt: Packet, departNs: number, arriveNs: number): void {
+    let cap = this.flightPkts.length;
+    if (this.flightCount === cap) {
+      const np = new Array<Packet | null>(cap * 2).fill(null);
+      const na = new Float64Array(cap * 2);
+      const nd = new Float64Array(cap * 2);
+      for (let i = 0; i < this.flightCount; i++) {
+        const j = (this.flightHead + i) % cap;
+        np[i] = this.flightPkts[j]!;
+        na[i] = this.flightArrive[j]!;
+        nd[i] = this.flightDepart[j]!;
+      }
+      this.flightPkts = np;
+      this.flightArrive = na;
+      this.flightDepart = nd;
+      this.flightHead = 0;
+      cap *= 2;
+    }
+    const idx = (this.flightHead + this.flightCount) % cap;
+    this.flightPkts[idx] = pkt;
+    this.flightArrive[idx] = arriveNs;
+    this.flightDepart[idx] = departNs;
+    if (this.flightCount++ === 0) this.sim.schedule(arriveNs, this, ARRIVE, 0);
+  }
+
+  private deliverHead(): void {
+    const cap = this.flightPkts.length;
+    const pkt = this.flightPkts[this.flightHead]!;
+    this.flightPkts[this.flightHead] = null;
+    this.flightHead = (this.flightHead + 1) % cap;
+    this.flightCount--;
+    if (this.flightCount > 0) this.sim.schedule(this.flightArrive[this.flightHead]!, this, ARRIVE, 0);
+    forward(pkt);
+  }
+
+  /** Packets currently propagating on the link: [flowId, departNs, arriveNs, sizeBytes] each. */
+  inFlight(out: number[] = []): number[] {
+    const cap = this.flightPkts.length;
+    for (let i = 0; i < this.flightCount; i++) {
+      const j = (this.flightHead + i) % cap;
+      const p = this.flightPkts[j]!;
+      out.push(p.flowId, this.flightDepart[j]!, this.flightArrive[j]!, p.sizeBytes);
+    }
+    return out;
+  }
+
+  /** The packet being serialized, or null. */
+  get transmitting(): Packet | null {
+    return this.txPacket;
+  }
+
+  /** Busy time including the current transmission up to now. */
+  busyTimeNs(): number {
+    return this.busyNs + (this.busy ? this.sim.now - this.txStartNs : 0);
+  }
+}
+
+/** Moves a packet to its next hop: the next port of its route, or the route's endpoint. */
+export function forward(pkt: Packet): void {
+  const route = pkt.route!;
+  const hop = ++pkt.hop;
+  if (hop < route.ports.length) route.ports[hop]!.receive(pkt);
+  else route.sink.receive(pkt);
+}
+
+/** Injects a packet at the first port of its route (called by endpoints). */
+export function inject(pkt: Packet): void {
+  pkt.hop = 0;
+  const route = pkt.route!;
+  if (route.ports.length === 0) route.sink.receive(pkt);
+  else route.ports[0]!.receive(pkt);
+}

@@ -1,0 +1,40 @@
+/**
+ * The registry describes every pluggable model (congestion control, queue discipline, transport,
+ * application) with a parameter schema. The scenario validator, the CLI and the web lab's forms
+ * are all generated from it, so a new model appears everywhere without UI work.
+ */
+
+export type ParamKind = 'number' | 'integer' | 'boolean' | 'enum' | 'duration' | 'rate' | 'size';
+
+export interface ParamSpec {
+  /** Key in the scenario's params object. */
+  readonly key: string;
+  readonly label: string;
+  readonly kind: ParamKind;
+  /** Default in canonical units: seconds for durations, bit/s for rates, bytes for sizes. */
+  readonly default: number | boolean | string;
+  readonly min?: number;
+  readonly max?: number;
+  /** Display unit for plain numbers ("packets", "s", "×"). */
+  readonly unit?: string;
+  readonly options?: readonly string[];
+  readonly description: string;
+}
+
+export type ModelCategory = 'cc' | 'queue' | 'transport' | 'app';
+
+export interface ModelInfo {
+  readonly id: string;
+  readonly category: ModelCategory;
+  readonly name: string;
+  /** One line. */
+  readonly description: string;
+  /** RFC / paper / seed file and equation. */
+  readonly citation: string;
+  readonly params: readonly ParamSpec[];
+  /** Preset parameter sets, e.g. the binomial family's AIMD / SQRT / IIAD. */
+  readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string>>>>;
+}
+
+/** Parameters after validation, in canonical units (seconds, bit/s, bytes). */
+export type ResolvedParams = Record<string, number | boolean | string>;

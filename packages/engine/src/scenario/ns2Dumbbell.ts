@@ -1,0 +1,111 @@
+import { dumbbell } from './builders.js';
+import type { ScenarioInput, TransportSpec } from './types.js';
+
+/**
+ * Translates the arguments of the ns-2 reference script `validation/ns2/dumbbell.tcl` into an
+ * equivalent cclab scenario, following the scenario semantics in validation/README.md and the
+ * ns-2.35 defaults that script inherits (see docs/validation.md):
+ * - TCP data packets are packetSize_ + 40 header bytes on the wire (ns-2 useHeaders_), the first
+ *   segment is a 40-byte SYN sent at cwnd 1 (syn_, delay_growth_), initial window 2, initial
+ *   ssthresh = window_ (class default set before the agents exist), Limited Transmit on;
+ * - RTO from 10 ms ticks (ns-2's estimator), min 0.2 s, initial 3 s, max 60 s;
+ * - ACKs 40 bytes (+8 per SACK block), one per data packet;
+ * - access queues 100000 packets; flow i starts at stagger·i.
+ */
+
+export const NS2_DEFAULTS = {
+  n: '4', tcp: 'Newreno', flows: '', bw: '10Mb', delay: '20ms', qlim: '50', qtype: 'DropTail',
+  accbw: '100Mb', accdelay: '5ms', accdelays: '', T: '60', pkt: '1000', win: '1000', stagger: '0.1',
+  cwndflow: '0', sample: '0.1', warmup: '0', cbrpkt: '1000', vegas_alpha: '1', vegas_beta: '3', redthresh: '',
+};
+
+export type Ns2Args = typeof NS2_DEFAULTS;
+
+/** ns-2 rate strings ("10Mb", "1Gb") are bit/s with SI prefixes, as ours. */
+function rate(s: string): string {
+  return /^[0-9.]+$/.test(s) ? `${s}bps` : s;
+}
+
+function tcp(cc: string, a: Ns2Args, extra: Record<string, unknown> = {}, ccParams?: Record<string, unknown>): TransportSpec {
+  const pkt = Number(a.pkt);
+  const win = Number(a.win);
+  return {
+    type: 'tcp',
+    cc,
+    ...(ccParams ? { ccParams } : {}),
+    params: {
+      packetSize: `${pkt + 40}B`,
+      headerSize: '40B',
+      ackSize: '40B',
+      initialWindow: 2,
+      initialSsthresh: win,
+      maxWindow: win,
+      handshake: true,
+      limitedTransmit: true,
+      minRto: '200ms',
+      initialRto: '3s',
+      maxRto: '60s',
+      clockGranularity: '10ms',
+      rttEstimator: 'ns2',
+      ...extra,
+    },
+  };
+}
+
+export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: TransportSpec; app?: { type: string; params?: Record<string, unknown> } } {
+  const [kind, arg] = spec.split(':');
+  switch (kind) {
+    case 'Newreno':
+      return { transport: tcp('newreno', a) };
+    case 'Reno':
+      return { transport: tcp('reno', a) };
+    case 'Tahoe':
+      return { transport: tcp('tahoe', a) };
+    case 'Sack':
+      return { transport: tcp('sack', a) };
+    case 'CBR':
+      return {
+        transport: { type: 'udp' },
+        app: { type: 'cbr', params: { rate: rate(arg ?? '1Mb'), packetSize: `${a.cbrpkt}B` } },
+      };
+    default:
+      throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
+  }
+}
+
+/** Builds the scenario for `key=value` arguments of dumbbell.tcl. */
+export function ns2DumbbellScenario(name: string, args: Record<string, string>): ScenarioInput {
+  const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
+  const n = Number(a.n);
+  const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
+  const stagger = Number(a.stagger);
+  const qtype = a.qtype.toLowerCase();
+  return dumbbell({
+    name: `ns-2 reference: ${name}`,
+    description: `Equivalent of ns dumbbell.tcl ${Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ')} (see docs/validation.md).`,
+    flows: specs.map((s, i) => ({ ...ns2FlowTransport(s, a), start: `${+(stagger * i).toFixed(9)}s` })),
+    bottleneckRate: rate(a.bw),
+    bottleneckDelay: a.delay,
+    bottleneckBuffer: `${a.qlim} packets`,
+    ...(qtype !== 'droptail' ? { bottleneckQueue: { type: qtype } } : {}),
+    accessRate: rate(a.accbw),
+    accessDelay: a.accdelay,
+    ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
+    accessBuffer: '100000 packets',
+    duration: `${a.T}s`,
+    probeInterval: `${a.sample}s`,
+  });
+}
+
+/** Parses a given.list line: "name script key=value ...". */
+export function parseGivenLine(line: string): { name: string; script: string; args: Record<string, string> } | null {
+  const t = line.trim();
+  if (!t || t.startsWith('#')) return null;
+  const [name, script, ...kv] = t.split(/\s+/);
+  const args: Record<string, string> = {};
+  for (const x of kv) {
+    const i = x.indexOf('=');
+    args[x.slice(0, i)] = x.slice(i + 1);
+  }
+  return { name: name!, script: script!, args };
+}

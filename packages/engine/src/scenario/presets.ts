@@ -1,0 +1,49 @@
+import { dumbbell } from './builders.js';
+import { ns2DumbbellScenario } from './ns2Dumbbell.js';
+import type { ScenarioInput } from './types.js';
+
+/** The lab's first-visit scenario: two NewReno flows sharing a 10 Mb/s bottleneck. */
+export function defaultScenario(): ScenarioInput {
+  return dumbbell({
+    name: 'Two-flow dumbbell',
+    description:
+      'Two NewReno flows share a 10 Mb/s, 20 ms bottleneck with a 50-packet DropTail buffer. Watch the sawtooth: each loss halves cwnd, and the queue drains and refills.',
+    flows: [
+      { transport: { type: 'tcp', cc: 'newreno' }, start: '0s' },
+      { transport: { type: 'tcp', cc: 'newreno' }, start: '1s' },
+    ],
+    bottleneckRate: '10Mbps',
+    bottleneckDelay: '20ms',
+    bottleneckBuffer: '50 packets',
+    accessRate: '100Mbps',
+    accessDelay: '5ms',
+    accessBuffer: '1000 packets',
+    duration: '60s',
+    probeInterval: '50ms',
+  });
+}
+
+/** ns-2 reference scenarios of validation/ns2/given.list that the engine's models cover. */
+export const ns2ReferenceArgs: Record<string, Record<string, string>> = {
+  'newreno-1flow': { n: '1', T: '60' },
+  'newreno-4flows-droptail': { n: '4', T: '60' },
+  'sack-reno-tahoe': { flows: 'Sack,Reno,Tahoe', T: '60' },
+  'cbr-overload-vs-newreno': { flows: 'Newreno,CBR:12Mb', T: '60' },
+  'bench-16flows-100mb': { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' },
+};
+
+export interface Preset {
+  id: string;
+  title: string;
+  scenario: () => ScenarioInput;
+}
+
+/** Built-in scenarios offered by the lab and the CLI (`cclab run --preset ID`). */
+export const presets: Preset[] = [
+  { id: 'default', title: 'Two-flow dumbbell (NewReno)', scenario: defaultScenario },
+  ...Object.entries(ns2ReferenceArgs).map(([id, args]) => ({
+    id: `ns2-${id}`,
+    title: `ns-2 reference: ${id}`,
+    scenario: () => ns2DumbbellScenario(id, args),
+  })),
+];

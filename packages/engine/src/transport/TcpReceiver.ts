@@ -1,0 +1,145 @@
+import type { Timer, TimerOwner } from '../core/Simulator.js';
+import { Ecn, MAX_SACK_BLOCKS, PacketKind, type Packet, type Route } from '../net/Packet.js';
+import { inject } from '../net/Port.js';
+import type { FlowContext, FlowReceiver } from './Transport.js';
+
+export interface TcpReceiverConfig {
+  ackBytes: number;
+  /** Payload bytes per data segment (packet size minus headers), for goodput. */
+  payloadBytes: number;
+  delayedAck: boolean;
+  /** Acknowledge every `delAckCount` in-order segments (RFC 5681 §4.2: 2). */
+  delAckCount: number;
+  delAckTimeoutNs: number;
+  /** Send SACK blocks (RFC 2018), up to this many (0 = no SACK). Each adds 8 bytes to the ACK. */
+  sackBlocks: number;
+  /** Segment 0 is the header-only opening segment and carries no payload. */
+  handshake: boolean;
+}
+
+/**
+ * TCP receiver (ns-2 TCPSink semantics): the cumulative ACK names the highest in-order segment
+ * received; every segment is acknowledged unless delayed ACKs are on, in which case every
+ * `delAckCount`-th in-order segment or the delayed-ACK timer triggers one, and out-of-order or
+ * gap-filling segments are acknowledged at once (RFC 5681 §4.2). SACK blocks report the most
+ * recently changed block first (RFC 2018 §4). CE marks are echoed until CWR arrives (RFC 3168).
+ */
+export class TcpReceiver implements FlowReceiver, TimerOwner {
+  private rev!: Route;
+  /** Highest in-order segment received (the cumulative ACK). */
+  private cumAck = -1;
+  /** Out-of-order segments above cumAck (window-sized bitmap as a set of numbers). */
+  private readonly ooo = new Set<number>();
+  private maxSeen = -1;
+  private pendingAcks = 0;
+  private readonly delAckTimer: Timer;
+  private lastTsNs = 0;
+  private ece = false;
+  /** Most recent SACK blocks, most recent first: [start, end) pairs. */
+  private readonly blocks: number[] = [];
+
+  constructor(
+    private readonly ctx: FlowContext,
+    private readonly cfg: TcpReceiverConfig,
+  ) {
+    this.delAckTimer = ctx.sim.timer(this, 0);
+  }
+
+  setRoute(rev: Route): void {
+    this.rev = rev;
+  }
+
+  receive(pkt: Packet): void {
+    const now = this.ctx.sim.now;
+    const stats = this.ctx.stats;
+    const seq = pkt.seq;
+    stats.packetsReceived++;
+    stats.bytesReceived += pkt.sizeBytes;
+    stats.recordDelay(now - pkt.createdNs);
+    this.lastTsNs = pkt.sendTimeNs;
+    if (pkt.ecn === Ecn.Ce) this.ece = true;
+    if (pkt.cwr) this.ece = pkt.ecn === Ecn.Ce;
+    this.ctx.pool.release(pkt);
+
+    let inOrder = false;
+    let filledGap = false;
+    if (seq === this.cumAck + 1) {
+      inOrder = true;
+      filledGap = this.ooo.size > 0;
+      this.cumAck = seq;
+      if (seq > 0 || !this.cfg.handshake) stats.goodputBytes += this.cfg.payloadBytes;
+      while (this.ooo.has(this.cumAck + 1)) {
+        this.ooo.delete(this.cumAck + 1);
+        this.cumAck++;
+        stats.goodputBytes += this.cfg.payloadBytes;
+      }
+    } else if (seq > this.cumAck + 1) {
+      if (this.ooo.has(seq)) stats.duplicatesReceived++;
+      else this.ooo.add(seq);
+    } else {
+      stats.duplicatesReceived++;
+    }
+    if (seq > this.maxSeen) this.maxSeen = seq;
+    if (this.cfg.sackBlocks > 0 && seq > this.cumAck) this.updateBlocks(seq);
+    if (this.cfg.sackBlocks > 0) this.pruneBlocks();
+
+    if (!this.cfg.delayedAck || !inOrder || filledGap || this.ooo.size > 0) {
+      this.sendAck();
+      return;
+    }
+    if (++this.pendingAcks >= this.cfg.delAckCount) this.sendAck();
+    else if (!this.delAckTimer.armed) this.delAckTimer.setAfter(this.cfg.delAckTimeoutNs);
+  }
+
+  onTimer(): void {
+    if (this.pendingAcks > 0) this.sendAck();
+  }
+
+  private sendAck(): void {
+    this.pendingAcks = 0;
+    this.delAckTimer.cancel();
+    const pkt = this.ctx.pool.alloc();
+    pkt.kind = PacketKind.TcpAck;
+    pkt.flowId = this.ctx.flowIndex;
+    pkt.sizeBytes = this.cfg.ackBytes;
+    pkt.ack = this.cumAck;
+    pkt.tsEchoNs = this.lastTsNs;
+    pkt.sendTimeNs = this.ctx.sim.now;
+    pkt.createdNs = this.ctx.sim.now;
+    pkt.ece = this.ece;
+    pkt.route = this.rev;
+    const n = Math.min(this.blocks.length / 2, this.cfg.sackBlocks, MAX_SACK_BLOCKS);
+    for (let i = 0; i < n; i++) {
+      pkt.sack[2 * i] = this.blocks[2 * i]!;
+      pkt.sack[2 * i + 1] = this.blocks[2 * i + 1]!;
+    }
+    pkt.sackCount = n;
+    pkt.sizeBytes += 8 * n;
+    inject(pkt);
+  }
+
+  /** Rebuilds the block containing `seq` and moves it to the front (RFC 2018 §4). */
+  private updateBlocks(seq: number): void {
+    let start = seq;
+    let end = seq + 1;
+    while (this.ooo.has(start - 1)) start--;
+    while (this.ooo.has(end)) end++;
+    // drop blocks now covered by [start, end)
+    for (let i = this.blocks.length - 2; i >= 0; i -= 2) {
+      if (this.blocks[i]! >= start && this.blocks[i + 1]! <= end) this.blocks.splice(i, 2);
+    }
+    this.blocks.unshift(start, end);
+    if (this.blocks.length > 2 * MAX_SACK_BLOCKS * 2) this.blocks.length = 2 * MAX_SACK_BLOCKS * 2;
+  }
+
+  private pruneBlocks(): void {
+    for (let i = this.blocks.length - 2; i >= 0; i -= 2) {
+      if (this.blocks[i + 1]! <= this.cumAck + 1) this.blocks.splice(i, 2);
+      else if (this.blocks[i]! <= this.cumAck) this.blocks[i] = this.cumAck + 1;
+    }
+  }
+
+  close(): void {
+    this.delAckTimer.cancel();
+  }
+}

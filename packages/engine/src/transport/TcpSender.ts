@@ -1,0 +1,646 @@
+import type { Timer, TimerOwner } from '../core/Simulator.js';
+import { NS_PER_SECOND } from '../core/units.js';
+import { Ecn, PacketKind, type Packet, type Route } from '../net/Packet.js';
+import { inject } from '../net/Port.js';
+import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
+import { RttEstimator, type RtoConfig } from './RttEstimator.js';
+import { SackScoreboard } from './SackScoreboard.js';
+import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
+
+/** Loss-recovery algorithm of the sender (independent of the window law). */
+export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack';
+
+export interface TcpSenderConfig {
+  /** Bytes on the wire per data segment. */
+  packetBytes: number;
+  headerBytes: number;
+  initialWindow: number;
+  initialSsthresh: number;
+  /** Receiver window cap, segments (ns-2 window_). */
+  maxWindow: number;
+  dupAckThreshold: number;
+  recovery: LossRecovery;
+  rto: RtoConfig;
+  /** RTT samples from every ACK via timestamps (RFC 7323) or one timed segment per RTT (Karn). */
+  timestamps: boolean;
+  ecn: boolean;
+  /** Maximum segments sent in response to one ACK (0 = unlimited; ns-2 maxburst_). */
+  maxBurst: number;
+  /** Sender pacing: 'off' or 'cwnd-srtt' (gap = srtt/cwnd, Aggarwal et al. 2000). */
+  pacing: 'off' | 'cwnd-srtt';
+  /**
+   * Open with a header-only first segment (seq 0, like a SYN) at cwnd 1 and raise cwnd to the
+   * initial window when it is acknowledged (ns-2 syn_ + delay_growth_). If it is lost the initial
+   * window becomes one segment (RFC 5681 §3.1).
+   */
+  handshake: boolean;
+  /** RFC 3042 Limited Transmit: a new segment on each of the first two duplicate ACKs. */
+  limitedTransmit: boolean;
+}
+
+const RTX_TIMER = 0;
+const PACE_TIMER = 1;
+
+const enum CwndAction {
+  None = 0,
+  DupAck = 1,
+  Timeout = 2,
+  Ecn = 3,
+  Exited = 4,
+}
+
+/**
+ * A TCP sender with segment-counted sequence numbers (ns-2 one-way TCP: every data packet
+ * `packetBytes` long on the wire). Loss recovery follows:
+ * - Tahoe: fast retransmit, then slow start from one segment (RFC 5681 §3.2 without recovery);
+ * - Reno: fast retransmit / fast recovery with window inflation (RFC 5681 §3.2);
+ * - NewReno: partial ACKs keep the sender in recovery and retransmit the next hole (RFC 6582),
+ *   with ns-2's partial window deflation and "impatient" timer;
+ * - SACK: conservative SACK-based recovery with a scoreboard and pipe (RFC 6675).
+ * Timeouts follow RFC 6298 (or ns-2's tick estimator) with Karn's rule and exponential backoff.
+ * The order of operations within an ACK follows ns-2.35 (tcp.cc, tcp-reno.cc, tcp-newreno.cc) so
+ * that the reference runs in docs/validation.md are reproduced. The window law (slow start,
+ * congestion avoidance, reduction) is the pluggable CongestionControl.
+ */
+export class TcpSender implements FlowSender, CcState, TimerOwner {
+  // --- CcState ---
+  cwnd: number;
+  ssthresh: number;
+  readonly segmentBytes: number;
+  minRttNs = Infinity;
+  lastRttNs = 0;
+  highestAck = -1;
+  nextSeq = 0;
+  maxSeqSent = -1;
+  phase: TcpPhase = 'open';
+  readonly maxWindow: number;
+
+  private readonly rtt: RttEstimator;
+  private readonly rtxTimer: Timer;
+  private readonly paceTimer: Timer;
+  private fwd!: Route;
+  private dupAcks = 0;
+  /** Window inflation during fast recovery (ns-2 dupwnd_). */
+  private dupWnd = 0;
+  private recover = 0;
+  private lastCwndAction = CwndAction.None;
+  private firstPartial = false;
+  private initialWindow: number;
+  /** One past the last segment the application has made available (Infinity for bulk). */
+  private appLimit: number;
+  private appBytesPending = 0;
+  private started = false;
+  private stopped = false;
+  private rttActive = false;
+  private rttSeq = -1;
+  private rttSentNs = 0;
+  private ecnRecover = -1;
+  private sendCwr = false;
+  private nextPaceNs = 0;
+  private readonly sack: SackScoreboard | null;
+  /** After a timeout, SACK duplicate ACKs are ignored until new data is acknowledged (ns-2 Sack1). */
+  private sackTimedOut = false;
+  private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false };
+
+  constructor(
+    private readonly ctx: FlowContext,
+    private readonly cfg: TcpSenderConfig,
+    readonly cc: CongestionControl,
+  ) {
+    this.segmentBytes = cfg.packetBytes;
+    this.maxWindow = cfg.maxWindow;
+    this.initialWindow = cfg.initialWindow;
+    this.cwnd = cfg.handshake ? 1 : cfg.initialWindow;
+    this.ssthresh = cfg.initialSsthresh;
+    this.appLimit = cfg.handshake ? 1 : 0;
+    this.rtt = new RttEstimator(cfg.rto);
+    this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
+    this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
+    this.sack = cfg.recovery === 'sack' ? new SackScoreboard(Math.max(64, cfg.maxWindow * 2)) : null;
+    cc.init?.(this, ctx.sim.now);
+  }
+
+  setRoute(fwd: Route): void {
+    this.fwd = fwd;
+  }
+
+  get srttNs(): number {
+    return this.rtt.srttNs;
+  }
+
+  get inFlight(): number {
+    return this.maxSeqSent - this.highestAck;
+  }
+
+  get rtoNs(): number {
+    return this.rtt.rtoNs();
+  }
+
+  /** Sequence number of the first data segment (1 with a handshake segment, else 0). */
+  private get firstDataSeq(): number {
+    return this.cfg.handshake ? 1 : 0;
+  }
+
+  // --- application interface ---
+
+  write(bytes: number): void {
+    if (this.stopped) return;
+    if (bytes === Infinity) this.appLimit = Infinity;
+    else {
+      const payload = this.cfg.packetBytes - this.cfg.headerBytes;
+      this.appBytesPending += bytes;
+      let segs = Math.floor(this.appBytesPending / payload);
+      this.appBytesPending -= segs * payload;
+      if (this.appBytesPending > 0) {
+        // a trailing partial segment is sent as a full segment
+        segs += 1;
+        this.appBytesPending = 0;
+      }
+      this.appLimit += segs;
+    }
+    if (this.started) this.sendMuch(0);
+  }
+
+  start(): void {
+    this.started = true;
+    this.ctx.stats.startNs = this.ctx.sim.now;
+    this.sendMuch(0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    // no new data after this point; outstanding data is still delivered
+    this.appLimit = Math.min(this.appLimit, this.maxSeqSent + 1);
+  }
+
+  congestion(): CongestionSnapshot {
+    return {
+      cwnd: this.cwnd + this.dupWnd,
+      ssthresh: this.ssthresh,
+      srttNs: this.rtt.srttNs,
+      rateBps: NaN,
+      extra: this.cc.metrics?.(),
+    };
+  }
+
+  // --- window and transmission ---
+
+  /** Usable window in segments: integer cwnd plus recovery inflation, capped by the receiver window. */
+  private window(): number {
+    return this.cwnd < this.maxWindow ? Math.floor(this.cwnd) + this.dupWnd : this.maxWindow;
+  }
+
+  /** ns-2 send_much: send new segments while the window allows; `burst` 0 = unlimited. */
+  private sendMuch(burst: number): void {
+    if (!this.started) return;
+    if (this.sack !== null && this.phase === 'recovery') {
+      this.sackSend();
+      return;
+    }
+    const max = burst > 0 ? burst : this.cfg.maxBurst > 0 ? this.cfg.maxBurst : Infinity;
+    let sent = 0;
+    while (this.nextSeq <= this.highestAck + this.window() && this.nextSeq < this.appLimit && sent < max) {
+      if (!this.paceAllows()) break;
+      this.output(this.nextSeq);
+      this.nextSeq++;
+      sent++;
+    }
+  }
+
+  /** RFC 3042 Limited Transmit (ns-2 send_one): one new segment on an early duplicate ACK. */
+  private sendOne(): void {
+    const s = this.nextSeq;
+    if (
+      s <= this.highestAck + this.maxWindow &&
+      s < this.appLimit &&
+      s <= this.highestAck + this.cwnd + this.dupAcks
+    ) {
+      this.output(s);
+      this.nextSeq++;
+    }
+  }
+
+  /** Pacing gate: returns false (and arms the pacing timer) when the next release is in the future. */
+  private paceAllows(): boolean {
+    const rate = this.pacingRate();
+    if (rate <= 0) return true;
+    const now = this.ctx.sim.now;
+    if (now < this.nextPaceNs) {
+      this.paceTimer.setAt(this.nextPaceNs);
+      return false;
+    }
+    this.nextPaceNs = now + Math.round((this.cfg.packetBytes * 8 * NS_PER_SECOND) / rate);
+    return true;
+  }
+
+  private pacingRate(): number {
+    const ccRate = this.cc.pacingRateBps?.(this, this.ctx.sim.now) ?? 0;
+    if (ccRate > 0) return ccRate;
+    if (this.cfg.pacing === 'cwnd-srtt' && this.rtt.sampled && this.rtt.srttNs > 0) {
+      return (this.cwnd * this.cfg.packetBytes * 8 * NS_PER_SECOND) / this.rtt.srttNs;
+    }
+    return 0;
+  }
+
+  private output(seq: number): void {
+    const now = this.ctx.sim.now;
+    const pkt = this.ctx.pool.alloc();
+    const syn = seq === 0 && this.cfg.handshake;
+    pkt.kind = PacketKind.TcpData;
+    pkt.flowId = this.ctx.flowIndex;
+    pkt.sizeBytes = syn ? this.cfg.headerBytes : this.cfg.packetBytes;
+    pkt.seq = seq;
+    pkt.sendTimeNs = now;
+    pkt.createdNs = now;
+    pkt.route = this.fwd;
+    const isRetx = seq <= this.maxSeqSent;
+    pkt.retransmission = isRetx;
+    if (this.cfg.ecn && !isRetx) pkt.ecn = Ecn.Ect0; // RFC 3168 §6.1.5: not on retransmissions
+    if (this.sendCwr) {
+      pkt.cwr = true;
+      this.sendCwr = false;
+    }
+    const stats = this.ctx.stats;
+    stats.packetsSent++;
+    stats.bytesSent += pkt.sizeBytes;
+    const nothingOutstanding = this.highestAck === this.maxSeqSent;
+    if (isRetx) {
+      stats.retransmits++;
+      this.sack?.markRetransmitted(seq);
+    } else {
+      this.maxSeqSent = seq;
+      if (!this.rttActive) {
+        this.rttActive = true;
+        this.rttSeq = seq;
+        this.rttSentNs = now;
+      }
+    }
+    this.cc.onSent?.(this, seq, isRetx, now);
+    if (!this.rtxTimer.armed || nothingOutstanding) this.setRtxTimer();
+    inject(pkt);
+  }
+
+  private setRtxTimer(): void {
+    this.rtxTimer.setAfter(this.rtt.rtoNs());
+  }
+
+  /** ns-2 reset_rtx_timer(mild, backoff): restart the timer; not mild → go back N. */
+  private resetRtxTimer(mild: boolean, backoff: boolean): void {
+    if (backoff) this.rtt.backOff();
+    this.setRtxTimer();
+    if (!mild) this.nextSeq = this.highestAck + 1;
+    this.rttActive = false; // Karn: a sample in progress is discarded
+  }
+
+  // --- ACK processing ---
+
+  receive(pkt: Packet): void {
+    const now = this.ctx.sim.now;
+    const ack = pkt.ack;
+    const ece = pkt.ece && this.cfg.ecn;
+    const tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
+    const tsSent = pkt.tsEchoNs;
+    let sackChanged = false;
+    if (this.sack !== null) sackChanged = this.readSack(pkt, ack);
+    this.ctx.pool.release(pkt);
+
+    switch (this.cfg.recovery) {
+      case 'tahoe':
+        this.recvTahoe(ack, ece, tsSample, tsSent, now);
+        break;
+      case 'reno':
+        this.recvReno(ack, ece, tsSample, tsSent, now);
+        break;
+      case 'newreno':
+        this.recvNewReno(ack, ece, tsSample, tsSent, now);
+        break;
+      case 'sack':
+        this.recvSack(ack, ece, tsSample, tsSent, sackChanged, now);
+        break;
+    }
+    if (ece && ack >= this.highestAck) this.onEcnEcho(now);
+    const info = this.ackInfo;
+    info.ackSeq = ack;
+    info.ece = ece;
+    this.cc.onAnyAck?.(this, info, now);
+    this.checkComplete(now);
+  }
+
+  private recvTahoe(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    if (ack > this.highestAck) this.newAckOpen(ack, ece, ts, tsSent, now, true);
+    else if (ack === this.highestAck) {
+      this.dupAcks++;
+      if (this.dupAcks === this.cfg.dupAckThreshold) this.dupAckAction(now);
+      else if (this.dupAcks < this.cfg.dupAckThreshold && this.cfg.limitedTransmit) this.sendOne();
+    }
+    this.sendMuch(0);
+  }
+
+  private recvReno(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    if (ack > this.highestAck) {
+      // any new ACK ends Reno's fast recovery
+      if (this.lastCwndAction === CwndAction.DupAck) this.lastCwndAction = CwndAction.Exited;
+      this.leaveRecovery(now);
+      this.newAckOpen(ack, ece, ts, tsSent, now, true);
+    } else if (ack === this.highestAck) this.countDupAck(now);
+    if (this.dupAcks === 0 || this.dupAcks >= this.cfg.dupAckThreshold) this.sendMuch(0);
+  }
+
+  private recvNewReno(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    if (ack > this.highestAck) {
+      if (ack >= this.recover || this.lastCwndAction !== CwndAction.DupAck) {
+        if (this.phase === 'recovery' && this.lastCwndAction === CwndAction.DupAck) this.lastCwndAction = CwndAction.Exited;
+        this.leaveRecovery(now);
+        this.firstPartial = false;
+        this.newAckOpen(ack, ece, ts, tsSent, now, true);
+      } else {
+        this.partialAck(ack);
+      }
+    } else if (ack === this.highestAck) this.countDupAck(now);
+    if (this.dupAcks === 0) this.sendMuch(0);
+    else if (this.dupAcks >= this.cfg.dupAckThreshold) this.sendMuch(2); // ns-2: burst of at most 2 in recovery
+  }
+
+  private countDupAck(now: number): void {
+    if (this.maxSeqSent <= this.highestAck) return; // nothing outstanding: a window update
+    this.dupAcks++;
+    const thresh = this.cfg.dupAckThreshold;
+    if (this.dupAcks === thresh) this.dupAckAction(now);
+    else if (this.dupAcks > thresh && this.lastCwndAction === CwndAction.DupAck) this.dupWnd++; // RFC 5681 §3.2 step 4
+    else if (this.dupAcks < thresh && this.cfg.limitedTransmit) this.sendOne();
+  }
+
+  private leaveRecovery(now: number): void {
+    if (this.phase !== 'recovery') return;
+    this.phase = 'open';
+    this.dupWnd = 0;
+    const exit = this.cc.cwndOnRecoveryExit?.(this, now);
+    if (exit !== undefined) this.cwnd = exit;
+  }
+
+  /** ns-2 newack() + opencwnd(): cumulative ACK advanced outside recovery. */
+  private newAckOpen(ack: number, ece: boolean, ts: number, tsSent: number, now: number, open: boolean): void {
+    const acked = ack - this.highestAck;
+    this.dupAcks = 0;
+    this.highestAck = ack;
+    this.sack?.advance(ack);
+    if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
+    const sample = this.takeRttSample(ack, ts, tsSent, now);
+    this.setRtxTimer(); // every new ACK restarts the timer (ns-2 newtimer with timerfix_)
+    if (open && !ece) {
+      const info = this.ackInfo;
+      info.ackedSegments = acked;
+      info.rttNs = sample;
+      info.ackSeq = ack;
+      info.ece = ece;
+      this.cwnd = this.cc.onAck(this, info, now);
+    }
+    if (this.cfg.handshake && ack === 0) this.cwnd = this.initialWindow; // handshake done: IW
+  }
+
+  private takeRttSample(ack: number, ts: number, tsSent: number, now: number): number {
+    let sample = -1;
+    if (ts >= 0) {
+      sample = ts;
+      this.rtt.sample(ts, tsSent, true);
+    }
+    if (this.rttActive && ack >= this.rttSeq) {
+      // Karn (RFC 6298 §3): the timed segment was not retransmitted, or timing would have stopped
+      this.rttActive = false;
+      this.rtt.resetBackoff();
+      if (ts < 0) {
+        sample = now - this.rttSentNs;
+        this.rtt.sample(sample, this.rttSentNs, false);
+      }
+    }
+    if (sample >= 0) {
+      this.lastRttNs = sample;
+      if (sample < this.minRttNs) this.minRttNs = sample;
+    }
+    return sample;
+  }
+
+  /** Third duplicate ACK (ns-2 dupack_action for Tahoe / Reno / NewReno). */
+  private dupAckAction(now: number): void {
+    const recovered = this.highestAck > this.recover;
+    const allowed =
+      recovered ||
+      this.highestAck === 0 ||
+      (this.cfg.recovery === 'reno' && this.lastCwndAction === CwndAction.DupAck);
+    if (!allowed) return; // one fast retransmit per window (RFC 6582 §3.2 step 2 "bugfix")
+    this.recover = this.maxSeqSent;
+    this.lastCwndAction = CwndAction.DupAck;
+    this.ctx.stats.fastRetransmits++;
+    this.ctx.event('fast-retransmit');
+    if (this.cfg.recovery === 'tahoe') {
+      this.reduce('loss', now, true);
+      this.resetRtxTimer(false, false); // go back N from the hole at cwnd 1
+      return;
+    }
+    this.resetRtxTimer(true, false);
+    this.reduce('loss', now, false);
+    this.phase = 'recovery';
+    this.output(this.highestAck + 1);
+    this.dupWnd = this.cfg.dupAckThreshold;
+  }
+
+  /** NewReno partial ACK (RFC 6582 §3.2 step 5; ns-2 partialnewack_helper). */
+  private partialAck(ack: number): void {
+    if (!this.firstPartial) {
+      this.firstPartial = true;
+      this.setRtxTimer(); // "impatient": the timer restarts on the first partial ACK only
+    }
+    // partial window deflation: deflate by the amount acked, add back one segment
+    const deflate = ack - this.highestAck;
+    if (this.dupWnd > deflate) this.dupWnd -= deflate - 1;
+    else {
+      this.cwnd -= deflate - this.dupWnd;
+      this.dupWnd = 1;
+    }
+    if (this.cwnd < 1) this.cwnd = 1;
+    this.highestAck = ack;
+    if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
+    if (this.rttActive && ack >= this.rttSeq) {
+      this.rttActive = false;
+      this.rtt.resetBackoff();
+    }
+    this.output(ack + 1);
+  }
+
+  /** Applies the congestion control's reduction. `toOne`: Tahoe-style restart from one segment. */
+  private reduce(event: CongestionEvent, now: number, toOne: boolean): void {
+    const ss = this.cc.ssthreshAfter(this, event, now);
+    const cw = toOne ? 1 : (this.cc.cwndAfter?.(this, event, now) ?? ss);
+    this.ssthresh = Math.max(ss, 2);
+    this.cwnd = Math.max(cw, 1);
+  }
+
+  /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
+  private onEcnEcho(now: number): void {
+    if (this.highestAck <= this.ecnRecover || this.phase === 'recovery') return;
+    this.ecnRecover = this.maxSeqSent;
+    this.ctx.stats.ecnReactions++;
+    this.ctx.event('ecn');
+    this.reduce('ecn', now, false);
+    this.lastCwndAction = CwndAction.Ecn;
+    this.sendCwr = true;
+  }
+
+  // --- SACK recovery (RFC 6675) ---
+
+  /** Merges the ACK's SACK blocks; returns whether they reported anything new. */
+  private readSack(pkt: Packet, ack: number): boolean {
+    const sb = this.sack!;
+    if (ack > this.highestAck) sb.advance(ack);
+    const before = sb.sackedCount;
+    for (let i = 0; i < pkt.sackCount; i++) sb.markSacked(pkt.sack[2 * i]!, pkt.sack[2 * i + 1]!);
+    return sb.sackedCount !== before;
+  }
+
+  private recvSack(ack: number, ece: boolean, ts: number, tsSent: number, sackChanged: boolean, now: number): void {
+    const sb = this.sack!;
+    if (this.phase !== 'recovery') {
+      if (ack > this.highestAck) {
+        this.firstPartial = false;
+        this.sackTimedOut = false;
+        this.newAckOpen(ack, ece, ts, tsSent, now, true);
+      } else if (ack === this.highestAck && !this.sackTimedOut && this.maxSeqSent > this.highestAck) {
+        // RFC 6675 §2: a DupAck is one that carries new SACK information
+        if (sackChanged) {
+          this.dupAcks++;
+          const thresh = this.cfg.dupAckThreshold;
+          if (this.dupAcks >= thresh || sb.isLost(this.highestAck + 1, thresh)) this.enterSackRecovery(now);
+          else if (this.cfg.limitedTransmit) this.sendOne();
+        }
+      }
+      if (this.dupAcks === 0) this.sendMuch(0);
+      else if ((this.phase as TcpPhase) === 'recovery') this.sackSend();
+      return;
+    }
+    if (ack >= this.recover) {
+      // recovery ends: the window stays at its reduced value for this ACK (ns-2 Sack1)
+      this.phase = 'open';
+      this.dupWnd = 0;
+      const exit = this.cc.cwndOnRecoveryExit?.(this, now);
+      if (exit !== undefined) this.cwnd = exit;
+      this.newAckOpen(ack, ece, ts, tsSent, now, false);
+      sb.clearRetransmitted();
+      this.sendMuch(0);
+      return;
+    }
+    if (ack > this.highestAck) {
+      // partial ACK: restart the timer, stay in recovery (RFC 6675 §5 step 4)
+      this.highestAck = ack;
+      if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
+      this.setRtxTimer();
+      this.rtt.resetBackoff();
+      if (this.rttActive && ack >= this.rttSeq) this.rttActive = false;
+    }
+    this.sackSend();
+  }
+
+  private enterSackRecovery(now: number): void {
+    this.recover = this.maxSeqSent;
+    this.lastCwndAction = CwndAction.DupAck;
+    this.ctx.stats.fastRetransmits++;
+    this.ctx.event('fast-retransmit');
+    this.resetRtxTimer(true, false);
+    this.reduce('loss', now, false);
+    this.phase = 'recovery';
+    // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
+    this.output(this.highestAck + 1);
+  }
+
+  /** RFC 6675 §3 SetPipe: segments believed to be in the network. */
+  private pipe(): number {
+    const sb = this.sack!;
+    const thresh = this.cfg.dupAckThreshold;
+    let pipe = 0;
+    let sackedAbove = sb.sackedCount;
+    for (let s = this.highestAck + 1; s <= this.maxSeqSent; s++) {
+      if (sb.isSacked(s)) {
+        sackedAbove--;
+        continue;
+      }
+      if (sackedAbove < thresh) pipe++; // not deemed lost (IsLost counts SACKed segments above)
+      if (sb.isRetransmitted(s)) pipe++;
+    }
+    return pipe;
+  }
+
+  /** RFC 6675 §5 step 4.4: send while pipe < cwnd, lost holes first (NextSeg rule 1), then new data. */
+  private sackSend(): void {
+    const sb = this.sack!;
+    let pipe = this.pipe();
+    const cwnd = Math.floor(this.cwnd);
+    const thresh = this.cfg.dupAckThreshold;
+    let scan = this.highestAck + 1;
+    while (pipe < cwnd) {
+      let seg = -1;
+      for (; scan <= sb.highSacked; scan++) {
+        if (!sb.isSacked(scan) && !sb.isRetransmitted(scan) && sb.isLost(scan, thresh)) {
+          seg = scan++;
+          break;
+        }
+      }
+      if (seg < 0) {
+        const n = Math.max(this.nextSeq, this.maxSeqSent + 1);
+        if (n < this.appLimit && n <= this.highestAck + this.maxWindow) {
+          seg = n;
+          this.nextSeq = n + 1;
+        } else break;
+      }
+      if (!this.paceAllows()) break;
+      this.output(seg);
+      pipe++;
+    }
+  }
+
+  // --- timers ---
+
+  onTimer(kind: number, now: number): void {
+    if (kind === PACE_TIMER) {
+      this.sendMuch(0);
+      return;
+    }
+    this.onRetransmissionTimeout(now);
+  }
+
+  /** RTO expiry (RFC 6298 §5.4–5.7; ns-2 TcpAgent::timeout and the Reno/Sack1 overrides). */
+  private onRetransmissionTimeout(now: number): void {
+    this.dupAcks = 0;
+    this.dupWnd = 0;
+    this.phase = 'open';
+    this.firstPartial = false;
+    if (this.cwnd < 1) this.cwnd = 1;
+    if (this.highestAck === this.maxSeqSent) {
+      // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff
+      this.cwnd = Math.min(this.cwnd, this.initialWindow);
+      return;
+    }
+    this.recover = this.maxSeqSent;
+    if (this.cfg.handshake && this.highestAck === -1) this.initialWindow = 1; // RFC 5681 §3.1
+    this.ctx.stats.timeouts++;
+    this.ctx.event('timeout');
+    const ss = this.cc.ssthreshAfter(this, 'timeout', now);
+    const cw = this.cc.cwndAfter?.(this, 'timeout', now) ?? 1;
+    this.ssthresh = Math.max(ss, 2);
+    this.cwnd = Math.max(cw, 1);
+    this.lastCwndAction = CwndAction.Timeout;
+    if (this.sack !== null) {
+      this.sack.reset(); // RFC 6675 §5.1; ns-2 Sack1 ignores SACKs until new data is acked
+      this.sackTimedOut = true;
+    }
+    this.resetRtxTimer(false, true);
+    this.sendMuch(0);
+  }
+
+  private checkComplete(now: number): void {
+    const st = this.ctx.stats;
+    if (st.completionNs < 0 && this.appLimit !== Infinity && this.appLimit > this.firstDataSeq && this.highestAck >= this.appLimit - 1) {
+      st.completionNs = now;
+      this.rtxTimer.cancel();
+      this.ctx.event('complete');
+    }
+  }
+}

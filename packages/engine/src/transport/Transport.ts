@@ -1,0 +1,63 @@
+import type { Simulator } from '../core/Simulator.js';
+import type { PacketPool, PacketSink, Route } from '../net/Packet.js';
+import type { FlowStats } from '../metrics/FlowStats.js';
+import type { ResolvedParams } from '../registry/types.js';
+
+/** Everything a transport needs to create the two endpoints of one flow. */
+export interface FlowContext {
+  readonly sim: Simulator;
+  readonly pool: PacketPool;
+  readonly flowIndex: number;
+  readonly flowId: string;
+  readonly stats: FlowStats;
+  /** Transport parameters resolved against the transport's schema. */
+  readonly params: ResolvedParams;
+  /** Congestion-control id and parameters (window-based transports). */
+  readonly ccId: string | undefined;
+  readonly ccParams: ResolvedParams;
+  /** Records a named event (fast retransmit, timeout, ...) for charts. */
+  readonly event: (kind: FlowEventKind) => void;
+}
+
+export type FlowEventKind = 'fast-retransmit' | 'timeout' | 'ecn' | 'complete' | 'no-feedback';
+
+/** A window-based sender exposes its congestion state for probes. */
+export interface CongestionSnapshot {
+  cwnd: number;
+  ssthresh: number;
+  srttNs: number;
+  /** Sending rate in bit/s for rate-based transports (TFRC), NaN otherwise. */
+  rateBps: number;
+  /** Algorithm-specific values. */
+  extra?: Record<string, number>;
+}
+
+export interface FlowSender extends PacketSink {
+  /** The application hands `bytes` (Infinity = unlimited bulk) to the transport. */
+  write(bytes: number): void;
+  /** Application start (first data may leave now). */
+  start(): void;
+  /** Application stop: no new data after this time. */
+  stop(): void;
+  /** Current congestion state, or null for unresponsive transports (UDP). */
+  congestion(): CongestionSnapshot | null;
+}
+
+export interface FlowReceiver extends PacketSink {
+  /** Releases timers at the end of a run (optional). */
+  close?(): void;
+}
+
+export interface FlowEndpoints {
+  sender: FlowSender;
+  receiver: FlowReceiver;
+}
+
+/** Routes are attached after the endpoints exist (a route's sink is an endpoint). */
+export interface RoutedEndpoints extends FlowEndpoints {
+  setRoutes(forward: Route, reverse: Route): void;
+}
+
+export interface TransportFactory {
+  create(ctx: FlowContext): RoutedEndpoints;
+}

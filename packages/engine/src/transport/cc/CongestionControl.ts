@@ -1,0 +1,88 @@
+/**
+ * Pluggable congestion control for the window-based transports (TCP, DCCP CCID-2), modelled on
+ * ns-3's TcpCongestionOps and quinn's controller trait: small event-named hooks that receive the
+ * current time and the connection's shared state record, and return the value they compute.
+ *
+ * Units: windows count segments (packets of the flow's segment size), as in ns-2 and the seed
+ * papers; a window may be fractional. Times are integer nanoseconds.
+ */
+
+export type CongestionEvent = 'loss' | 'ecn' | 'timeout';
+
+export type TcpPhase = 'open' | 'recovery' | 'loss';
+
+/** The connection state shared between the sender and its congestion control. */
+export interface CcState {
+  /** Congestion window, segments. */
+  cwnd: number;
+  /** Slow-start threshold, segments. */
+  ssthresh: number;
+  /** Segment size on the wire, bytes. */
+  readonly segmentBytes: number;
+  /** Segments sent and not yet cumulatively acknowledged. */
+  readonly inFlight: number;
+  /** Smoothed RTT (ns), 0 before the first sample. */
+  readonly srttNs: number;
+  /** Minimum RTT seen (ns), Infinity before the first sample. */
+  readonly minRttNs: number;
+  /** Most recent RTT sample (ns), 0 before the first. */
+  readonly lastRttNs: number;
+  /** Highest segment cumulatively acknowledged (−1 before any). */
+  readonly highestAck: number;
+  /** Next new segment to send. */
+  readonly nextSeq: number;
+  /** Highest segment sent so far. */
+  readonly maxSeqSent: number;
+  readonly phase: TcpPhase;
+  /** Receiver window cap, segments. */
+  readonly maxWindow: number;
+}
+
+export interface AckInfo {
+  /** Segments newly acknowledged by this ACK (cumulative advance). */
+  readonly ackedSegments: number;
+  /** RTT sample carried by this ACK (ns), or −1 when none (Karn's rule). */
+  readonly rttNs: number;
+  /** The cumulative ack number. */
+  readonly ackSeq: number;
+  /** ECN-Echo was set. */
+  readonly ece: boolean;
+}
+
+export interface CongestionControl {
+  /** Registry id, e.g. "newreno". */
+  readonly id: string;
+
+  /** Called once before the first segment is sent; may set initial cwnd / ssthresh. */
+  init?(s: CcState, nowNs: number): void;
+
+  /**
+   * New data was acknowledged outside loss recovery. Returns the new congestion window
+   * (slow start / congestion avoidance growth, or a delay-based update).
+   */
+  onAck(s: CcState, ack: AckInfo, nowNs: number): number;
+
+  /** A congestion event is being reacted to: returns the new slow-start threshold. */
+  ssthreshAfter(s: CcState, event: CongestionEvent, nowNs: number): number;
+
+  /**
+   * The window to continue with right after the reaction (before any recovery inflation).
+   * Default: ssthresh for loss/ECN, 1 segment (loss window, RFC 5681 §3.1) for a timeout.
+   */
+  cwndAfter?(s: CcState, event: CongestionEvent, nowNs: number): number;
+
+  /** Loss recovery has ended; returns the window to continue with (default: ssthresh). */
+  cwndOnRecoveryExit?(s: CcState, nowNs: number): number;
+
+  /** Every ACK, including duplicates and ACKs during recovery, after RTT estimation. */
+  onAnyAck?(s: CcState, ack: AckInfo, nowNs: number): void;
+
+  /** A segment left the sender. */
+  onSent?(s: CcState, seq: number, retransmission: boolean, nowNs: number): void;
+
+  /** Pacing rate in bit/s for the sender to release segments at; 0 or undefined = no pacing. */
+  pacingRateBps?(s: CcState, nowNs: number): number;
+
+  /** Algorithm-specific values for probes and the UI (e.g. { wMax, k } for CUBIC). */
+  metrics?(): Record<string, number>;
+}

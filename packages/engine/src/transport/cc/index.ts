@@ -1,0 +1,83 @@
+import type { ModelInfo, ResolvedParams } from '../../registry/types.js';
+import { num } from '../../registry/params.js';
+import type { LossRecovery } from '../TcpSender.js';
+import type { CongestionControl } from './CongestionControl.js';
+import { Reno } from './Reno.js';
+
+/** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
+export interface CcModel {
+  readonly info: ModelInfo;
+  /** Loss recovery used unless the transport's `lossRecovery` parameter overrides it. */
+  readonly defaultRecovery: LossRecovery;
+  create(params: ResolvedParams): CongestionControl;
+}
+
+const aimdParams = [
+  {
+    key: 'increase',
+    label: 'Additive increase',
+    kind: 'number',
+    default: 1,
+    min: 0.01,
+    max: 100,
+    unit: 'segments/RTT',
+    description: 'Congestion-avoidance increase per round trip (ns-2 increase_num_).',
+  },
+  {
+    key: 'beta',
+    label: 'Decrease factor β',
+    kind: 'number',
+    default: 0.5,
+    min: 0.05,
+    max: 0.95,
+    unit: '×',
+    description: 'Window kept after a loss: ssthresh = β·window (RFC 5681: ½).',
+  },
+] as const;
+
+function aimd(id: string, name: string, recovery: LossRecovery, description: string, citation: string): CcModel {
+  return {
+    info: { id, category: 'cc', name, description, citation, params: aimdParams },
+    defaultRecovery: recovery,
+    create: (p) => new Reno(id, { increase: num(p, 'increase'), beta: num(p, 'beta') }),
+  };
+}
+
+/**
+ * Every congestion control the TCP transport offers. Add new algorithms here (one file each in
+ * this folder) and they appear in the scenario validator, the CLI and the lab's flow panel.
+ */
+export const ccModels: CcModel[] = [
+  aimd(
+    'tahoe',
+    'Tahoe',
+    'tahoe',
+    'Slow start, congestion avoidance, fast retransmit; every loss restarts from one segment.',
+    'Jacobson 1988, "Congestion Avoidance and Control"; RFC 5681 §3.1–3.2; ns-2 Agent/TCP',
+  ),
+  aimd(
+    'reno',
+    'Reno',
+    'reno',
+    'AIMD with fast retransmit and fast recovery (window inflation); one loss per window.',
+    'RFC 5681 §3.2; ns-2 Agent/TCP/Reno (tcp-reno.cc)',
+  ),
+  aimd(
+    'newreno',
+    'NewReno',
+    'newreno',
+    'Reno whose fast recovery survives partial ACKs, repairing one hole per RTT.',
+    'RFC 6582; ns-2 Agent/TCP/Newreno (tcp-newreno.cc)',
+  ),
+  aimd(
+    'sack',
+    'SACK',
+    'sack',
+    'AIMD with selective acknowledgements and conservative pipe-based loss recovery.',
+    'RFC 2018 (SACK option), RFC 6675 (loss recovery); ns-2 Agent/TCP/Sack1',
+  ),
+];
+
+export function findCcModel(id: string): CcModel | undefined {
+  return ccModels.find((m) => m.info.id === id);
+}
