@@ -48,12 +48,6 @@ export class EventQueue {
     this.capacity = cap;
   }
 
-  private less(a: number, b: number): boolean {
-    const ta = this.time[a]!;
-    const tb = this.time[b]!;
-    return ta < tb || (ta === tb && this.seqOf[a]! < this.seqOf[b]!);
-  }
-
   push(time: number, handler: EventHandler, kind: number, arg: number): void {
     if (this.freeCount === 0) this.grow();
     const slot = this.freeSlots[--this.freeCount]!;
@@ -62,13 +56,17 @@ export class EventQueue {
     this.kindOf[slot] = kind;
     this.argOf[slot] = arg;
     this.handlerOf[slot] = handler;
-    // sift up
+    // sift up (comparison inlined: earlier time, or same time and earlier insertion)
     const heap = this.heap;
+    const times = this.time;
+    const seqs = this.seqOf;
+    const seq = this.seqOf[slot]!;
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const p = heap[parent]!;
-      if (!this.less(slot, p)) break;
+      const tp = times[p]!;
+      if (tp < time || (tp === time && seqs[p]! < seq)) break;
       heap[i] = p;
       i = parent;
     }
@@ -92,7 +90,11 @@ export class EventQueue {
     this.freeSlots[this.freeCount++] = slot;
     const n = --this.size;
     if (n > 0) {
+      const times = this.time;
+      const seqs = this.seqOf;
       const last = heap[n]!;
+      const tl = times[last]!;
+      const sl = seqs[last]!;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
@@ -100,11 +102,17 @@ export class EventQueue {
         const r = l + 1;
         let c = l;
         let cs = heap[l]!;
+        let tc = times[cs]!;
         if (r < n) {
           const rs = heap[r]!;
-          if (this.less(rs, cs)) { c = r; cs = rs; }
+          const tr = times[rs]!;
+          if (tr < tc || (tr === tc && seqs[rs]! < seqs[cs]!)) {
+            c = r;
+            cs = rs;
+            tc = tr;
+          }
         }
-        if (!this.less(cs, last)) break;
+        if (tl < tc || (tl === tc && sl < seqs[cs]!)) break;
         heap[i] = cs;
         i = c;
       }

@@ -32,7 +32,6 @@ export interface PortHook {
  * one pending transmission-complete event.
  */
 export class Port implements EventHandler, QueueDropListener {
-  busy = false;
   private txPacket: Packet | null = null;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
@@ -46,9 +45,11 @@ export class Port implements EventHandler, QueueDropListener {
   flowDepartures: Float64Array;
   flowDrops: Float64Array;
   linkLosses = 0;
-  /** Time the transmitter has been busy in total (ns), for utilisation. */
-  busyNs = 0;
-  private txStartNs = 0;
+  /** Transmission time committed so far (ns), for utilisation. */
+  private busyNs = 0;
+  /** End of the current (or last) serialization. */
+  private busyUntilNs = 0;
+  private txDonePending = false;
   readonly hooks: PortHook[] = [];
   private readonly nsPerByte: number;
 
@@ -83,7 +84,14 @@ export class Port implements EventHandler, QueueDropListener {
   receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
-    if (this.disc.enqueue(pkt) && !this.busy) this.startTransmission();
+    if (!this.disc.enqueue(pkt) || this.txDonePending) return;
+    if (this.sim.now < this.busyUntilNs) {
+      // the transmitter is serializing: make sure it comes back for this packet
+      this.txDonePending = true;
+      this.sim.queue.push(this.busyUntilNs, this, TX_DONE, 0);
+    } else {
+      this.startTransmission();
+    }
   }
 
   onQueueDrop(pkt: Packet, reason: DropReason): void {
@@ -92,6 +100,12 @@ export class Port implements EventHandler, QueueDropListener {
     this.pool.release(pkt);
   }
 
+  /**
+   * Takes the next packet from the queue and puts it on the wire. The packet's arrival at the far
+   * end is known at once (now + serialization + propagation), so it joins the in-flight FIFO
+   * immediately; a transmission-complete event is scheduled only if another packet is waiting
+   * (or arrives) while this one is being serialized.
+   */
   private startTransmission(): void {
     const pkt = this.disc.dequeue();
     if (pkt === null) {
@@ -107,40 +121,40 @@ export class Port implements EventHandler, QueueDropListener {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
     const f = pkt.flowId;
+    const size = pkt.sizeBytes;
     this.flowDepartures[f]!++;
-    this.flowDepartureBytes[f]! += pkt.sizeBytes;
-    this.busy = true;
+    this.flowDepartureBytes[f]! += size;
+    const now = this.sim.now;
+    const txEnd = now + Math.round(size * this.nsPerByte);
     this.txPacket = pkt;
-    this.txStartNs = this.sim.now;
-    this.sim.schedule(this.sim.now + Math.round(pkt.sizeBytes * this.nsPerByte), this, TX_DONE, 0);
+    this.busyUntilNs = txEnd;
+    this.busyNs += txEnd - now;
+    if (this.lossRate > 0 && this.random.next() < this.lossRate) {
+      // lost on the wire: it still occupies the transmitter
+      this.linkLosses++;
+      this.flowDrops[f]!++;
+      if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
+      this.txPacket = null;
+      this.pool.release(pkt);
+    } else {
+      this.pushFlight(pkt, txEnd, txEnd + this.delayNs);
+    }
+    if (this.disc.lengthPackets > 0) {
+      this.txDonePending = true;
+      this.sim.queue.push(txEnd, this, TX_DONE, 0);
+    }
   }
 
   handleEvent(kind: number): void {
     if (kind === ARRIVE) {
       this.deliverHead();
     } else if (kind === TX_DONE) {
-      this.finishTransmission();
+      this.txDonePending = false;
+      this.startTransmission();
     } else {
       this.wakePending = Infinity;
-      if (!this.busy) this.startTransmission();
+      if (!this.txDonePending && this.sim.now >= this.busyUntilNs) this.startTransmission();
     }
-  }
-
-  private finishTransmission(): void {
-    const pkt = this.txPacket!;
-    const now = this.sim.now;
-    this.txPacket = null;
-    this.busy = false;
-    this.busyNs += now - this.txStartNs;
-    if (this.lossRate > 0 && this.random.next() < this.lossRate) {
-      this.linkLosses++;
-      this.flowDrops[pkt.flowId]!++;
-      if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
-      this.pool.release(pkt);
-    } else {
-      this.pushFlight(pkt, now, now + this.delayNs);
-    }
-    this.startTransmission();
   }
 
   private pushFlight(pkt: Packet, departNs: number, arriveNs: number): void {
@@ -150,7 +164,7 @@ export class Port implements EventHandler, QueueDropListener {
       const na = new Float64Array(cap * 2);
       const nd = new Float64Array(cap * 2);
       for (let i = 0; i < this.flightCount; i++) {
-        const j = (this.flightHead + i) % cap;
+        const j = (this.flightHead + i) & (cap - 1);
         np[i] = this.flightPkts[j]!;
         na[i] = this.flightArrive[j]!;
         nd[i] = this.flightDepart[j]!;
@@ -161,20 +175,20 @@ export class Port implements EventHandler, QueueDropListener {
       this.flightHead = 0;
       cap *= 2;
     }
-    const idx = (this.flightHead + this.flightCount) % cap;
+    const idx = (this.flightHead + this.flightCount) & (cap - 1);
     this.flightPkts[idx] = pkt;
     this.flightArrive[idx] = arriveNs;
     this.flightDepart[idx] = departNs;
-    if (this.flightCount++ === 0) this.sim.schedule(arriveNs, this, ARRIVE, 0);
+    if (this.flightCount++ === 0) this.sim.queue.push(arriveNs, this, ARRIVE, 0);
   }
 
   private deliverHead(): void {
-    const cap = this.flightPkts.length;
-    const pkt = this.flightPkts[this.flightHead]!;
-    this.flightPkts[this.flightHead] = null;
-    this.flightHead = (this.flightHead + 1) % cap;
-    this.flightCount--;
-    if (this.flightCount > 0) this.sim.schedule(this.flightArrive[this.flightHead]!, this, ARRIVE, 0);
+    const mask = this.flightPkts.length - 1;
+    const head = this.flightHead;
+    const pkt = this.flightPkts[head]!;
+    this.flightPkts[head] = null;
+    this.flightHead = (head + 1) & mask;
+    if (--this.flightCount > 0) this.sim.queue.push(this.flightArrive[this.flightHead]!, this, ARRIVE, 0);
     forward(pkt);
   }
 
@@ -182,21 +196,28 @@ export class Port implements EventHandler, QueueDropListener {
   inFlight(out: number[] = []): number[] {
     const cap = this.flightPkts.length;
     for (let i = 0; i < this.flightCount; i++) {
-      const j = (this.flightHead + i) % cap;
+      const j = (this.flightHead + i) & (cap - 1);
       const p = this.flightPkts[j]!;
+      if (this.flightDepart[j]! > this.sim.now) continue; // still being serialized
       out.push(p.flowId, this.flightDepart[j]!, this.flightArrive[j]!, p.sizeBytes);
     }
     return out;
   }
 
-  /** The packet being serialized, or null. */
-  get transmitting(): Packet | null {
-    return this.txPacket;
+  /** Whether the transmitter is serializing a packet now. */
+  get busy(): boolean {
+    return this.sim.now < this.busyUntilNs;
   }
 
-  /** Busy time including the current transmission up to now. */
+  /** The packet being serialized, or null. */
+  get transmitting(): Packet | null {
+    return this.sim.now < this.busyUntilNs ? this.txPacket : null;
+  }
+
+  /** Time the transmitter has been busy up to now (ns). */
   busyTimeNs(): number {
-    return this.busyNs + (this.busy ? this.sim.now - this.txStartNs : 0);
+    const ahead = this.busyUntilNs - this.sim.now;
+    return this.busyNs - (ahead > 0 ? ahead : 0);
   }
 }
 

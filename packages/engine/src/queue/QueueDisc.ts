@@ -185,19 +185,22 @@ export class PacketFifo {
   private head = 0;
   length = 0;
 
+  /** `capacity` is rounded up to a power of two (indices wrap with a mask). */
   constructor(capacity = 64) {
-    this.buf = new Array<Packet | null>(capacity).fill(null);
+    let cap = 4;
+    while (cap < capacity) cap <<= 1;
+    this.buf = new Array<Packet | null>(cap).fill(null);
   }
 
   push(p: Packet): void {
     if (this.length === this.buf.length) {
       const old = this.buf;
       const nb = new Array<Packet | null>(old.length * 2).fill(null);
-      for (let i = 0; i < this.length; i++) nb[i] = old[(this.head + i) % old.length]!;
+      for (let i = 0; i < this.length; i++) nb[i] = old[(this.head + i) & (old.length - 1)]!;
       this.buf = nb;
       this.head = 0;
     }
-    this.buf[(this.head + this.length) % this.buf.length] = p;
+    this.buf[(this.head + this.length) & (this.buf.length - 1)] = p;
     this.length++;
   }
 
@@ -205,7 +208,7 @@ export class PacketFifo {
     if (this.length === 0) return null;
     const p = this.buf[this.head]!;
     this.buf[this.head] = null;
-    this.head = (this.head + 1) % this.buf.length;
+    this.head = (this.head + 1) & (this.buf.length - 1);
     this.length--;
     return p;
   }
@@ -217,7 +220,7 @@ export class PacketFifo {
   /** Removes and returns the newest packet. */
   pop(): Packet | null {
     if (this.length === 0) return null;
-    const i = (this.head + this.length - 1) % this.buf.length;
+    const i = (this.head + this.length - 1) & (this.buf.length - 1);
     const p = this.buf[i]!;
     this.buf[i] = null;
     this.length--;
@@ -225,6 +228,6 @@ export class PacketFifo {
   }
 
   at(i: number): Packet {
-    return this.buf[(this.head + i) % this.buf.length]!;
+    return this.buf[(this.head + i) & (this.buf.length - 1)]!;
   }
 }

@@ -28,6 +28,7 @@ export const ns2ReferenceArgs: Record<string, Record<string, string>> = {
   'newreno-1flow': { n: '1', T: '60' },
   'newreno-4flows-droptail': { n: '4', T: '60' },
   'sack-reno-tahoe': { flows: 'Sack,Reno,Tahoe', T: '60' },
+  'vegas-2flows': { flows: 'Vegas,Vegas', T: '60' },
   'cbr-overload-vs-newreno': { flows: 'Newreno,CBR:12Mb', T: '60' },
   'bench-16flows-100mb': { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' },
 };

@@ -1,0 +1,92 @@
+import type { RunSummary } from '../metrics/summary.js';
+import { jainIndex } from '../metrics/TimeSeries.js';
+
+/** The ns-2 dumbbell reference numbers this module compares against (validation/README.md). */
+export interface Ns2Reference {
+  flows: { kind: string; throughputBps: number }[];
+  aggregateThroughputBps: number;
+  jain: number;
+  bottleneck: { arrivals: number; departures: number; drops: number; meanQueuePackets: number };
+}
+
+export interface Check {
+  quantity: string;
+  ns2: number;
+  cclab: number;
+  tolerance: string;
+  pass: boolean;
+}
+
+export interface Comparison {
+  checks: Check[];
+  perFlow: { kind: string; ns2: number; cclab: number }[];
+  pass: boolean;
+}
+
+/**
+ * Agreement rules of validation/README.md: aggregate throughput within ±3 %, Jain's index within
+ * ±0.05, bottleneck drops within ±50 % (±20 packets when ns-2 counts fewer than 40), mean
+ * bottleneck queue within ±25 % (or ±2 packets), and, where flows of different kinds compete,
+ * the same winner with roughly the same ratio (checked as the top flow's share within ±30 %).
+ */
+export function compareWithNs2(ref: Ns2Reference, s: RunSummary, bottleneck = 'r1->r2'): Comparison {
+  const port = s.ports.find((p) => p.name === bottleneck);
+  if (!port) throw new Error(`no port ${bottleneck} in the run`);
+  const ours = s.flows.map((f) => port.flowThroughputBps[f.id] ?? 0);
+  const agg = ours.reduce((a, b) => a + b, 0);
+  const checks: Check[] = [];
+  const rel = (q: string, a: number, b: number, tol: number) =>
+    checks.push({ quantity: q, ns2: a, cclab: b, tolerance: `±${tol * 100}%`, pass: Math.abs(b - a) <= tol * Math.abs(a) + 1e-9 });
+  rel('aggregate throughput (bit/s)', ref.aggregateThroughputBps, agg, 0.03);
+  const jain = jainIndex(ours);
+  checks.push({ quantity: "Jain's index", ns2: ref.jain, cclab: jain, tolerance: '±0.05', pass: Math.abs(jain - ref.jain) <= 0.05 });
+  const d0 = ref.bottleneck.drops;
+  const d1 = port.drops + port.linkLosses;
+  if (d0 < 40) checks.push({ quantity: 'bottleneck drops', ns2: d0, cclab: d1, tolerance: '±20', pass: Math.abs(d1 - d0) <= 20 });
+  else rel('bottleneck drops', d0, d1, 0.5);
+  const q0 = ref.bottleneck.meanQueuePackets;
+  const q1 = port.meanQueuePackets;
+  checks.push({
+    quantity: 'mean bottleneck queue (packets)',
+    ns2: q0,
+    cclab: q1,
+    tolerance: '±25% or ±2',
+    pass: Math.abs(q1 - q0) <= Math.max(0.25 * q0, 2),
+  });
+  const kinds = new Set(ref.flows.map((f) => f.kind));
+  if (kinds.size > 1 && ref.flows.length === ours.length) {
+    const win0 = argmax(ref.flows.map((f) => f.throughputBps));
+    const win1 = argmax(ours);
+    const share0 = ref.flows[win0]!.throughputBps / ref.aggregateThroughputBps;
+    const share1 = agg > 0 ? ours[win1]! / agg : 0;
+    checks.push({
+      quantity: `winner (${ref.flows[win0]!.kind}) and its share`,
+      ns2: share0,
+      cclab: share1,
+      tolerance: 'same winner, share ±30%',
+      pass: win0 === win1 && Math.abs(share1 - share0) <= 0.3 * share0,
+    });
+  }
+  return {
+    checks,
+    perFlow: ref.flows.map((f, i) => ({ kind: f.kind, ns2: f.throughputBps, cclab: ours[i] ?? 0 })),
+    pass: checks.every((c) => c.pass),
+  };
+}
+
+function argmax(xs: number[]): number {
+  let b = 0;
+  for (let i = 1; i < xs.length; i++) if (xs[i]! > xs[b]!) b = i;
+  return b;
+}
+
+const fmt = (x: number) => (Math.abs(x) >= 1e5 ? (x / 1e6).toFixed(3) + 'M' : Math.abs(x) < 10 ? x.toFixed(4) : x.toFixed(1));
+
+/** A markdown table (used by `cclab validate-ns2` and pasted into docs/validation.md). */
+export function formatComparison(name: string, c: Comparison): string {
+  const lines = [`### ${name} — ${c.pass ? 'agrees' : 'DISAGREES'}`, '', '| quantity | ns-2.35 | cclab | tolerance | |', '|---|---:|---:|---|---|'];
+  for (const k of c.checks) lines.push(`| ${k.quantity} | ${fmt(k.ns2)} | ${fmt(k.cclab)} | ${k.tolerance} | ${k.pass ? 'ok' : '**out**'} |`);
+  lines.push('', '| flow | ns-2.35 throughput | cclab throughput |', '|---|---:|---:|');
+  c.perFlow.forEach((f, i) => lines.push(`| ${i} ${f.kind} | ${fmt(f.ns2)} | ${fmt(f.cclab)} |`));
+  return lines.join('\n');
+}

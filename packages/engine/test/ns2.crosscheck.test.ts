@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../src/Simulation.js';
+import { ns2DumbbellScenario } from '../src/scenario/ns2Dumbbell.js';
+import { ns2ReferenceArgs } from '../src/scenario/presets.js';
+import { compareWithNs2, formatComparison, type Ns2Reference } from '../src/validation/compareNs2.js';
+
+/**
+ * Cross-checks against ns-2.35: each reference of validation/ns2/given.list that the engine's
+ * models cover is run as the equivalent cclab scenario and compared, within the tolerances of
+ * validation/README.md, with the ns-2 numbers committed in test/fixtures/ns2/ (produced by
+ * ns-2.35 from Debian; `npm run validate:ns2` regenerates the comparison live).
+ */
+function fixture(name: string): Ns2Reference {
+  return JSON.parse(readFileSync(new URL(`./fixtures/ns2/${name}.json`, import.meta.url), 'utf8')) as Ns2Reference;
+}
+
+describe('ns-2.35 cross-checks', () => {
+  it('covers at least the NewReno, SACK/Reno/Tahoe and CBR references', () => {
+    for (const id of ['newreno-1flow', 'newreno-4flows-droptail', 'sack-reno-tahoe', 'cbr-overload-vs-newreno', 'bench-16flows-100mb']) {
+      expect(Object.keys(ns2ReferenceArgs)).toContain(id);
+    }
+  });
+
+  for (const [id, args] of Object.entries(ns2ReferenceArgs)) {
+    it(`${id} agrees with ns-2 within the validation tolerances`, () => {
+      const summary = new Simulation(ns2DumbbellScenario(id, args)).run();
+      const cmp = compareWithNs2(fixture(id), summary);
+      const failed = cmp.checks.filter((c) => !c.pass);
+      expect(failed, formatComparison(id, cmp)).toEqual([]);
+    });
+  }
+});
