@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
-import { ns2DumbbellScenario } from '../src/scenario/ns2Dumbbell.js';
+import { ns2DumbbellScenario, parseGivenLine } from '../src/scenario/ns2Dumbbell.js';
 import { ns2ReferenceArgs } from '../src/scenario/presets.js';
 import { compareWithNs2, formatComparison, type Ns2Reference } from '../src/validation/compareNs2.js';
 
@@ -28,6 +28,24 @@ describe('ns-2.35 cross-checks', () => {
       const cmp = compareWithNs2(fixture(id), summary);
       const failed = cmp.checks.filter((c) => !c.pass);
       expect(failed, formatComparison(id, cmp)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Further ns-2.35 references generated for this project (test/fixtures/ns2-extra/extra.list, run
+ * with validation/ns2/gen.sh): other buffer sizes, RTTs, window limits, rates and an under-load
+ * CBR, so that agreement is not limited to the given cases.
+ */
+describe('ns-2.35 cross-checks on extra scenarios', () => {
+  const list = readFileSync(new URL('./fixtures/ns2-extra/extra.list', import.meta.url), 'utf8');
+  for (const line of list.split('\n')) {
+    const g = parseGivenLine(line);
+    if (!g) continue;
+    it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
+      const ref = JSON.parse(readFileSync(new URL(`./fixtures/ns2-extra/${g.name}.json`, import.meta.url), 'utf8')) as Ns2Reference;
+      const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
+      expect(cmp.checks.filter((c) => !c.pass), formatComparison(g.name, cmp)).toEqual([]);
     });
   }
 });

@@ -8,7 +8,7 @@ import { SackScoreboard } from './SackScoreboard.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
 
 /** Loss-recovery algorithm of the sender (independent of the window law). */
-export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack';
+export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas';
 
 export interface TcpSenderConfig {
   /** Bytes on the wire per data segment. */
@@ -56,7 +56,11 @@ const enum CwndAction {
  * - Reno: fast retransmit / fast recovery with window inflation (RFC 5681 §3.2);
  * - NewReno: partial ACKs keep the sender in recovery and retransmit the next hole (RFC 6582),
  *   with ns-2's partial window deflation and "impatient" timer;
- * - SACK: conservative SACK-based recovery with a scoreboard and pipe (RFC 6675).
+ * - SACK: conservative SACK-based recovery with a scoreboard and pipe (RFC 6675);
+ * - Vegas: ns-2 tcp-vegas.cc recovery — the congestion control's fine-grained timer may trigger a
+ *   retransmission on the first or second duplicate ACK, it chooses the reduced window, the
+ *   window inflates by one per duplicate ACK beyond the threshold and deflates on the next new ACK
+ *   (Brakmo & Peterson 1995 §3.1).
  * Timeouts follow RFC 6298 (or ns-2's tick estimator) with Karn's rule and exponential backoff.
  * The order of operations within an ACK follows ns-2.35 (tcp.cc, tcp-reno.cc, tcp-newreno.cc) so
  * that the reference runs in docs/validation.md are reproduced. The window law (slow start,
@@ -101,6 +105,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** After a timeout, SACK duplicate ACKs are ignored until new data is acknowledged (ns-2 Sack1). */
   private sackTimedOut = false;
   private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false };
+  /** 'vegas' recovery: new ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
+  private vegasWorried = 0;
 
   constructor(
     private readonly ctx: FlowContext,
@@ -276,7 +282,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       }
     }
     this.cc.onSent?.(this, seq, isRetx, now);
-    if (!this.rtxTimer.armed || nothingOutstanding) this.setRtxTimer();
+    // ns-2 TcpAgent::output also restarts a pending timer when nothing was outstanding; the Vegas
+    // agent's output does not (tcp-vegas.cc)
+    if (!this.rtxTimer.armed || (nothingOutstanding && this.cfg.recovery !== 'vegas')) this.setRtxTimer();
     inject(pkt);
   }
 
@@ -316,6 +324,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
         break;
       case 'sack':
         this.recvSack(ack, ece, tsSample, tsSent, sackChanged, now);
+        break;
+      case 'vegas':
+        this.recvVegas(ack, ece, tsSample, tsSent, now);
         break;
     }
     if (ece && ack >= this.highestAck) this.onEcnEcho(now);
@@ -359,6 +370,56 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     } else if (ack === this.highestAck) this.countDupAck(now);
     if (this.dupAcks === 0) this.sendMuch(0);
     else if (this.dupAcks >= this.cfg.dupAckThreshold) this.sendMuch(2); // ns-2: burst of at most 2 in recovery
+  }
+
+  /**
+   * ns-2.35 VegasTcpAgent::recv ordering (tcp-vegas.cc): on a new ACK, deflate an inflated
+   * window, process the ACK (the CC's onAck runs the once-per-RTT Vegas update), then re-check
+   * the fine-grained timer on the first one or two ACKs after a retransmission. On a duplicate
+   * ACK, retransmit when the CC's fine timer for the next segment expired or at the threshold;
+   * the CC chooses the window. No Limited Transmit; new data only when no duplicate ACKs are
+   * pending or the threshold was reached.
+   */
+  private recvVegas(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    const thresh = this.cfg.dupAckThreshold;
+    if (ack > this.highestAck) {
+      // ns-2 delay_growth_ without a SYN packet: cwnd 1 until the ACK after segment 0's
+      if (!this.cfg.handshake && this.highestAck === 0) this.cwnd = this.initialWindow;
+      if (this.dupAcks > thresh) {
+        const exit = this.cc.cwndOnRecoveryExit?.(this, now);
+        if (exit !== undefined) this.cwnd = exit;
+      }
+      this.phase = 'open';
+      this.newAckOpen(ack, ece, ts, tsSent, now, true);
+      if (this.vegasWorried > 0) {
+        this.vegasWorried--;
+        if (this.cc.segmentExpired?.(this, ack + 1, now) === true) {
+          this.dupAcks = thresh;
+          this.output(ack + 1);
+        } else this.vegasWorried = 0;
+      }
+    } else if (ack === this.highestAck) {
+      this.dupAcks++;
+      const expired = this.cc.segmentExpired?.(this, ack + 1, now) === true;
+      if (expired || this.dupAcks === thresh) {
+        // bugFix_: no repeated fast retransmit for the window outstanding at a timeout
+        if (this.highestAck > this.recover || this.lastCwndAction !== CwndAction.Timeout) {
+          const tx = this.cc.transmissions?.(ack + 1) ?? 1;
+          this.lastCwndAction = CwndAction.DupAck;
+          this.recover = this.maxSeqSent;
+          this.vegasWorried = Math.min(2, this.nextSeq - this.highestAck);
+          const cw = this.cc.cwndOnDupAckRetransmit?.(this, ack + 1, this.dupAcks, now);
+          if (cw !== undefined) this.cwnd = cw;
+          this.phase = 'recovery';
+          this.ctx.stats.fastRetransmits++;
+          this.ctx.event('fast-retransmit');
+          this.resetRtxTimer(true, true); // ns-2 reset_rtx_timer(1): mild, but backs off
+          this.output(ack + 1);
+          if (tx === 1) this.dupAcks = thresh;
+        }
+      } else if (this.dupAcks > thresh) this.cwnd += 1; // inflation
+    }
+    if (this.dupAcks === 0 || this.dupAcks >= thresh) this.sendMuch(0);
   }
 
   private countDupAck(now: number): void {
@@ -568,18 +629,23 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     return pipe;
   }
 
-  /** RFC 6675 §5 step 4.4: send while pipe < cwnd, lost holes first (NextSeg rule 1), then new data. */
+  /**
+   * RFC 6675 §5 step 4.4: send while pipe < cwnd, choosing with NextSeg(): (1) a lost hole not yet
+   * retransmitted, (2) new data, (3) any other un-SACKed hole below the highest SACKed segment.
+   */
   private sackSend(): void {
     const sb = this.sack!;
     let pipe = this.pipe();
     const cwnd = Math.floor(this.cwnd);
     const thresh = this.cfg.dupAckThreshold;
-    let scan = this.highestAck + 1;
+    let scanLost = this.highestAck + 1;
+    let scanAny = this.highestAck + 1;
     while (pipe < cwnd) {
+      if (!this.paceAllows()) break;
       let seg = -1;
-      for (; scan <= sb.highSacked; scan++) {
-        if (!sb.isSacked(scan) && !sb.isRetransmitted(scan) && sb.isLost(scan, thresh)) {
-          seg = scan++;
+      for (; scanLost <= sb.highSacked; scanLost++) {
+        if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
+          seg = scanLost++;
           break;
         }
       }
@@ -588,9 +654,17 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
         if (n < this.appLimit && n <= this.highestAck + this.maxWindow) {
           seg = n;
           this.nextSeq = n + 1;
-        } else break;
+        }
       }
-      if (!this.paceAllows()) break;
+      if (seg < 0) {
+        for (; scanAny < sb.highSacked; scanAny++) {
+          if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
+            seg = scanAny++;
+            break;
+          }
+        }
+      }
+      if (seg < 0) break;
       this.output(seg);
       pipe++;
     }
