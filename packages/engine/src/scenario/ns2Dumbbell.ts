@@ -63,6 +63,15 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
       return { transport: tcp('tahoe', a) };
     case 'Sack':
       return { transport: tcp('sack', a) };
+    case 'Vegas':
+      // ns-2 VegasTcpAgent::output adds no header and has no SYN: every packet is packetSize_
+      // bytes and cwnd starts at 1 (delay_growth_) without an opening segment
+      return {
+        transport: tcp('vegas', a, { packetSize: `${Number(a.pkt)}B`, handshake: false }, { alpha: Number(a.vegas_alpha), beta: Number(a.vegas_beta) }),
+      };
+    case 'TFRC':
+      // ns-2 Agent/TFRC + Agent/TFRCSink defaults; packetSize_ set by the script, +32 header bytes
+      return { transport: { type: 'tfrc', params: { packetSize: `${a.pkt}B` } } };
     case 'CBR':
       return {
         transport: { type: 'udp' },

@@ -143,7 +143,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   }
 
   /** Sequence number of the first data segment (1 with a handshake segment, else 0). */
-  private get firstDataSeq(): number {
+  get firstDataSeq(): number {
     return this.cfg.handshake ? 1 : 0;
   }
 
@@ -474,7 +474,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
         this.rtt.sample(sample, this.rttSentNs, false);
       }
     }
-    if (sample >= 0) {
+    // the header-only opening segment's RTT understates the data path's: keep it out of the
+    // congestion control's min/last RTT (it still feeds the RTO estimator, as in ns-2)
+    if (sample >= 0 && !(this.cfg.handshake && ack === 0)) {
       this.lastRttNs = sample;
       if (sample < this.minRttNs) this.minRttNs = sample;
     }

@@ -23,7 +23,7 @@ export interface CcState {
   readonly inFlight: number;
   /** Smoothed RTT (ns), 0 before the first sample. */
   readonly srttNs: number;
-  /** Minimum RTT seen (ns), Infinity before the first sample. */
+  /** Minimum RTT seen (ns), Infinity before the first sample (the opening segment's excluded). */
   readonly minRttNs: number;
   /** Most recent RTT sample (ns), 0 before the first. */
   readonly lastRttNs: number;
@@ -36,6 +36,8 @@ export interface CcState {
   readonly phase: TcpPhase;
   /** Receiver window cap, segments. */
   readonly maxWindow: number;
+  /** First data segment (1 when segment 0 is the header-only opening segment, else 0). */
+  readonly firstDataSeq: number;
 }
 
 export interface AckInfo {
@@ -85,4 +87,57 @@ export interface CongestionControl {
 
   /** Algorithm-specific values for probes and the UI (e.g. { wMax, k } for CUBIC). */
   metrics?(): Record<string, number>;
+
+  // --- optional hooks for delay-based and model-based algorithms (all additive: a CC that
+  // leaves them out gets the standard behaviour) ---
+
+  /**
+   * Fine-grained loss detection (Brakmo & Peterson 1995 §3.1, ns-2 tcp-vegas.cc vegas_expire):
+   * whether segment `seq` has been outstanding longer than the algorithm's own timeout. Consulted
+   * by the 'vegas' loss recovery on every duplicate ACK and on the first ACKs after a retransmit.
+   */
+  segmentExpired?(s: CcState, seq: number, nowNs: number): boolean;
+
+  /** How many times segment `seq` has been sent (1 = never retransmitted); 'vegas' recovery. */
+  transmissions?(seq: number): number;
+
+  /**
+   * The 'vegas' recovery is about to retransmit `seq` after `dupAcks` duplicate ACKs (or a
+   * fine-grained expiry): returns the window to continue with (the algorithm decides whether
+   * and how much to cut).
+   */
+  cwndOnDupAckRetransmit?(s: CcState, seq: number, dupAcks: number, nowNs: number): number;
+
+  /**
+   * A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation §3.3), taken when the
+   * sender's `rateSampling` is on (it is switched on automatically when this hook exists).
+   * The record is reused between calls: read it, do not keep it.
+   */
+  onRateSample?(s: CcState, rs: RateSample, nowNs: number): void;
+
+}
+
+/**
+ * A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation-02 §3): how much data was
+ * delivered over how long, and whether the sender was application-limited meanwhile.
+ */
+export interface RateSample {
+  /** Delivery rate, bit/s (0 when no valid sample). */
+  deliveryRateBps: number;
+  /** Segments delivered over the interval. */
+  delivered: number;
+  /** Length of the interval, ns. */
+  intervalNs: number;
+  /** RTT of the most recently delivered segment (ns), −1 if not known. */
+  rttNs: number;
+  /** Total segments delivered at the time the sampled segment was sent (C.delivered then). */
+  priorDelivered: number;
+  /** Segments newly acknowledged (cumulatively or selectively) by this ACK. */
+  newlyAcked: number;
+  /** Segments newly marked lost by this ACK. */
+  newlyLost: number;
+  /** The sampled segment was sent while application-limited. */
+  isAppLimited: boolean;
+  /** Total delivered segments so far (C.delivered). */
+  totalDelivered: number;
 }

@@ -3,6 +3,7 @@ import { num } from '../../registry/params.js';
 import type { LossRecovery } from '../TcpSender.js';
 import type { CongestionControl } from './CongestionControl.js';
 import { Reno } from './Reno.js';
+import { Vegas } from './Vegas.js';
 
 /** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
 export interface CcModel {
@@ -76,6 +77,23 @@ export const ccModels: CcModel[] = [
     'AIMD with selective acknowledgements and conservative pipe-based loss recovery.',
     'RFC 2018 (SACK option), RFC 6675 (loss recovery); ns-2 Agent/TCP/Sack1',
   ),
+  {
+    info: {
+      id: 'vegas',
+      category: 'cc',
+      name: 'Vegas',
+      description: 'Delay-based: keeps between α and β packets queued by comparing expected and actual rate once per RTT.',
+      citation: 'Brakmo & Peterson, IEEE JSAC 13(8) 1995, §3.1–3.3; seed 004 §1; ns-2 Agent/TCP/Vegas (tcp-vegas.cc)',
+      params: [
+        { key: 'alpha', label: 'α', kind: 'number', default: 1, min: 0, max: 10000, unit: 'packets', description: 'Grow the window while fewer than α packets are queued (ns-2 v_alpha_).' },
+        { key: 'beta', label: 'β', kind: 'number', default: 3, min: 0, max: 10000, unit: 'packets', description: 'Shrink the window while more than β packets are queued (ns-2 v_beta_).' },
+        { key: 'gamma', label: 'γ', kind: 'number', default: 1, min: 0, max: 10000, unit: 'packets', description: 'Leave slow start once more than γ packets are queued (ns-2 v_gamma_).' },
+        { key: 'timeoutWindow', label: 'Window after timeout', kind: 'number', default: 2, min: 1, max: 100, unit: 'segments', description: 'Window to restart from after a retransmission timeout (ns-2 v_slowstart_).' },
+      ],
+    },
+    defaultRecovery: 'vegas',
+    create: (p) => new Vegas({ alpha: num(p, 'alpha'), beta: num(p, 'beta'), gamma: num(p, 'gamma'), timeoutWindow: num(p, 'timeoutWindow') }),
+  },
 ];
 
 export function findCcModel(id: string): CcModel | undefined {
