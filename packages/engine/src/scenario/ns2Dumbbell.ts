@@ -72,6 +72,21 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
     case 'TFRC':
       // ns-2 Agent/TFRC + Agent/TFRCSink defaults; packetSize_ set by the script, +32 header bytes
       return { transport: { type: 'tfrc', params: { packetSize: `${a.pkt}B` } } };
+    case 'Linux':
+      if (arg === 'cubic') {
+        // Agent/TCP/Linux + select_ca cubic (Linux 2.6.22 tcp_cubic.c): β = 819/1024, C = 0.4,
+        // target from the minimum RTT; SACK sink; timestamps on (10-byte option on every data
+        // packet); the first window is 2 packets with no delayed growth
+        return {
+          transport: tcp(
+            'cubic',
+            a,
+            { packetSize: `${Number(a.pkt) + 50}B`, headerSize: '50B', handshake: false, timestamps: true, lossRecovery: 'sack' },
+            { beta: 819 / 1024, c: 0.4, rtt: 'min' },
+          ),
+        };
+      }
+      throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
     case 'CBR':
       return {
         transport: { type: 'udp' },

@@ -1,9 +1,10 @@
 import type { ModelInfo, ResolvedParams } from '../../registry/types.js';
-import { num } from '../../registry/params.js';
+import { bool, num, str } from '../../registry/params.js';
 import type { LossRecovery } from '../TcpSender.js';
 import type { CongestionControl } from './CongestionControl.js';
 import { Reno } from './Reno.js';
 import { Vegas } from './Vegas.js';
+import { Cubic } from './Cubic.js';
 
 /** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
 export interface CcModel {
@@ -93,6 +94,25 @@ export const ccModels: CcModel[] = [
     },
     defaultRecovery: 'vegas',
     create: (p) => new Vegas({ alpha: num(p, 'alpha'), beta: num(p, 'beta'), gamma: num(p, 'gamma'), timeoutWindow: num(p, 'timeoutWindow') }),
+  },
+  {
+    info: {
+      id: 'cubic',
+      category: 'cc',
+      name: 'CUBIC',
+      description: 'Window grows as a cubic function of the time since the last loss, plateauing near the previous maximum.',
+      citation: 'RFC 9438 eqs. 1, 2, 4 (§4.2–4.8); Ha, Rhee & Xu, ACM SIGOPS OSR 42(5) 2008; ns-2 Agent/TCP/Linux cubic',
+      params: [
+        { key: 'c', label: 'C', kind: 'number', default: 0.4, min: 0.01, max: 10, unit: 'segments/s³', description: 'Cubic scaling constant (RFC 9438 §4.1).' },
+        { key: 'beta', label: 'β_cubic', kind: 'number', default: 0.7, min: 0.1, max: 0.95, unit: '×', description: 'Window kept after a congestion event (RFC 9438: 0.7; Linux 2.6.22 and ns-2.35: 819/1024 ≈ 0.8).' },
+        { key: 'fastConvergence', label: 'Fast convergence', kind: 'boolean', default: true, description: 'Release bandwidth faster when W_max shrinks (RFC 9438 §4.7).' },
+        { key: 'renoFriendly', label: 'Reno-friendly region', kind: 'boolean', default: true, description: 'Never grow slower than the AIMD estimate W_est (RFC 9438 §4.3, eq. 4).' },
+        { key: 'rtt', label: 'RTT for the target', kind: 'enum', default: 'srtt', options: ['srtt', 'min'], description: 'target = W_cubic(t + RTT) with the smoothed RTT (RFC 9438 §4.2) or the minimum RTT (Linux delay_min).' },
+      ],
+    },
+    defaultRecovery: 'sack',
+    create: (p) =>
+      new Cubic({ c: num(p, 'c'), beta: num(p, 'beta'), fastConvergence: bool(p, 'fastConvergence'), renoFriendly: bool(p, 'renoFriendly'), rtt: str(p, 'rtt') as 'srtt' | 'min' }),
   },
 ];
 
