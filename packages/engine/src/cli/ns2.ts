@@ -16,9 +16,16 @@ export interface Ns2DumbbellResult {
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../../../..');
 
-/** The shared validation folder (../shared/validation next to the repository), if present. */
+/**
+ * Folder holding ns2/dumbbell.tcl: $CCLAB_VALIDATION_DIR, the shared validation folder next to
+ * the repository, or the copy committed with the fixtures (packages/engine/test/fixtures).
+ */
 export function validationDir(): string | null {
-  const candidates = [process.env.CCLAB_VALIDATION_DIR, resolve(repoRoot, '../shared/validation')].filter(Boolean) as string[];
+  const candidates = [
+    process.env.CCLAB_VALIDATION_DIR,
+    resolve(repoRoot, '../shared/validation'),
+    resolve(repoRoot, 'packages/engine/test/fixtures'),
+  ].filter(Boolean) as string[];
   return candidates.find((d) => existsSync(join(d, 'ns2', 'dumbbell.tcl'))) ?? null;
 }
 
