@@ -8,7 +8,8 @@ const USAGE = `usage:
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
   cclab validate <scenario.json>                   check a scenario file
-  cclab presets                                    list built-in scenarios
+  cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
+  cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
   cclab validate-ns2 [NAME...]                     rerun ns-2 references and compare`;
 
@@ -39,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     const i = rest.indexOf(name);
     return i >= 0 ? rest[i + 1] : undefined;
   };
-  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset'].includes(rest[i - 1]!)));
+  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)));
   switch (cmd) {
     case 'run': {
       const presetId = opt('--preset');
@@ -78,9 +79,22 @@ export async function main(argv: string[]): Promise<number> {
         return fail(describeError(e, file));
       }
     }
-    case 'presets':
-      for (const p of presets) process.stdout.write(`${p.id.padEnd(36)} ${p.title}\n`);
+    case 'schema': {
+      const { scenarioJsonSchema } = await import('./schema.js');
+      process.stdout.write(JSON.stringify(scenarioJsonSchema(), null, 2) + '\n');
       return 0;
+    }
+    case 'presets': {
+      const dir = opt('--write');
+      for (const p of presets) {
+        process.stdout.write(`${p.id.padEnd(36)} ${p.title}\n`);
+        if (dir) {
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, `${p.id}.json`), JSON.stringify(p.scenario(), null, 2) + '\n');
+        }
+      }
+      return 0;
+    }
     case 'bench': {
       const { bench } = await import('./bench.js');
       return bench(rest);
