@@ -69,6 +69,11 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
       return {
         transport: tcp('vegas', a, { packetSize: `${Number(a.pkt)}B`, handshake: false }, { alpha: Number(a.vegas_alpha), beta: Number(a.vegas_beta) }),
       };
+    case 'DCCP':
+      // ns-2 Agent/DCCP/TCPlike or /TFRC; the script sets packetSize_ (payload; +32 header bytes)
+      if (arg === 'TCPlike') return { transport: { type: 'dccp-ccid2', params: { packetSize: `${a.pkt}B` } } };
+      if (arg === 'TFRC') return { transport: { type: 'dccp-ccid3', params: { packetSize: `${a.pkt}B` } } };
+      throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
     case 'TFRC':
       // ns-2 Agent/TFRC + Agent/TFRCSink defaults; packetSize_ set by the script, +32 header bytes
       return { transport: { type: 'tfrc', params: { packetSize: `${a.pkt}B` } } };

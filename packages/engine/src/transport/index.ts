@@ -8,6 +8,7 @@ import type { FlowContext, RoutedEndpoints } from './Transport.js';
 import { createUdp } from './Udp.js';
 import type { RttEstimatorKind } from './RttEstimator.js';
 import { dccpCcid3Transport, tfrcTransport } from './tfrc/tfrcTransport.js';
+import { dccpCcid2Transport } from './dccp/dccpTransport.js';
 
 export interface TransportModel {
   readonly info: ModelInfo;
@@ -119,7 +120,7 @@ export const udpTransport: TransportModel = {
 };
 
 /** Every transport. Add DCCP / TFRC here. */
-export const transportModels: TransportModel[] = [tcpTransport, udpTransport, tfrcTransport, dccpCcid3Transport];
+export const transportModels: TransportModel[] = [tcpTransport, udpTransport, tfrcTransport, dccpCcid2Transport, dccpCcid3Transport];
 
 export function findTransportModel(id: string): TransportModel | undefined {
   return transportModels.find((m) => m.info.id === id);
