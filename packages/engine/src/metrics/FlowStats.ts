@@ -4,7 +4,7 @@
  */
 
 /** Log-spaced histogram of one-way delays from 1 µs to ~1000 s for percentiles. */
-const BUCKETS_PER_DECADE = 50;
+const BUCKETS_PER_DECADE = 200;
 const MIN_LOG = 3; // 10^3 ns = 1 µs
 const DECADES = 9;
 
@@ -59,7 +59,7 @@ export class FlowStats {
     return this.jitterCount > 0 ? this.jitterSumNs / this.jitterCount : NaN;
   }
 
-  /** Delay percentile (0..1) from the histogram: the upper edge of the bucket holding it. */
+  /** Delay percentile (0..1) from the histogram: the geometric centre of the bucket holding it (±0.6 %). */
   delayPercentileNs(q: number): number {
     if (this.delayCount === 0) return NaN;
     const target = Math.ceil(q * this.delayCount);
@@ -67,7 +67,7 @@ export class FlowStats {
     const h = this.delayHistogram;
     for (let i = 0; i < h.length; i++) {
       acc += h[i]!;
-      if (acc >= target) return i === 0 ? 1000 : Math.pow(10, MIN_LOG + i / BUCKETS_PER_DECADE);
+      if (acc >= target) return i === 0 ? 1000 : Math.pow(10, MIN_LOG + (i - 0.5) / BUCKETS_PER_DECADE);
     }
     return Infinity;
   }

@@ -72,7 +72,8 @@ export function summarize(s: Simulation): RunSummary {
   const flows: FlowSummary[] = s.flows.map((f) => {
     const st = f.stats;
     const spec = f.spec;
-    const end = Math.min(now, spec.stopNs === Infinity ? now : Math.max(spec.stopNs, now));
+    // rates are over the application's active period [start, min(stop, now)]
+    const end = spec.stopNs === Infinity ? now : Math.min(now, spec.stopNs);
     const active = Math.max(end - spec.startNs, 0) / NS_PER_SECOND;
     let fwdDrops = 0;
     for (const p of f.forwardPorts) fwdDrops += p.flowDrops[spec.index]!;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { FlowStats } from './FlowStats.js';
+import { jainIndex, TimeSeries } from './TimeSeries.js';
+
+describe('FlowStats', () => {
+  it('computes mean delay, RFC 3393-style jitter and percentiles', () => {
+    const s = new FlowStats();
+    const delays = [10, 12, 11, 15, 10].map((ms) => ms * 1e6);
+    for (const d of delays) s.recordDelay(d);
+    expect(s.meanDelayNs()).toBeCloseTo(11.6e6, 0);
+    // |12-10| + |11-12| + |15-11| + |10-15| = 12 over 4 differences
+    expect(s.meanJitterNs()).toBeCloseTo(3e6, 0);
+    // histogram buckets are 1.2 % wide: the percentile is the bucket's centre
+    expect(Math.abs(s.delayPercentileNs(1) / 15e6 - 1)).toBeLessThan(0.012);
+    expect(Math.abs(s.delayPercentileNs(0.2) / 10e6 - 1)).toBeLessThan(0.012);
+  });
+
+  it('p95 of a uniform spread of delays lands within 1 % of the exact value', () => {
+    const s = new FlowStats();
+    for (let i = 1; i <= 1000; i++) s.recordDelay(i * 1e5);
+    expect(Math.abs(s.delayPercentileNs(0.95) / 95e6 - 1)).toBeLessThan(0.01);
+  });
+});
+
+describe('TimeSeries', () => {
+  it('keeps memory bounded by decimating while still spanning the whole run', () => {
+    const ts = new TimeSeries(['t', 'v'], 8);
+    for (let i = 0; i < 1000; i++) ts.offer([i, i * 2]);
+    expect(ts.length).toBeLessThanOrEqual(8);
+    const t = Array.from(ts.column('t'));
+    expect(t[0]).toBe(0);
+    // the newest point is at most one (decimated) stride behind the last sample offered
+    expect(t[t.length - 1]!).toBeGreaterThanOrEqual(999 - ts.stride);
+    expect(ts.stride).toBeGreaterThan(1);
+    // uniform spacing after decimation
+    const gaps = t.slice(1).map((x, i) => x - t[i]!);
+    expect(new Set(gaps).size).toBe(1);
+    expect(Array.from(ts.column('v'))).toEqual(t.map((x) => 2 * x));
+  });
+
+  it('writes CSV with a header row', () => {
+    const ts = new TimeSeries(['t', 'cwnd'], 16);
+    ts.offer([0.1, 2]);
+    ts.offer([0.2, 4.5]);
+    expect(ts.toCsv()).toBe('t,cwnd\n0.1,2\n0.2,4.5\n');
+  });
+});
+
+describe("Jain's index", () => {
+  it('is 1 for equal shares and 1/n when one flow takes everything', () => {
+    expect(jainIndex([3, 3, 3, 3])).toBe(1);
+    expect(jainIndex([5, 0, 0, 0])).toBe(0.25);
+    expect(jainIndex([1, 2])).toBeCloseTo(0.9, 10);
+  });
+});
