@@ -34,7 +34,8 @@ export class TimeSeries {
     for (const col of this.data) for (let i = 0; i < half; i++) col[i] = col[2 * i]!;
     this.length = half;
     this.stride *= 2;
-    this.offered = 0;
+    // the sample being recorded now is the first of the new stride
+    this.offered = 1;
   }
 
   column(name: string): Float64Array {
