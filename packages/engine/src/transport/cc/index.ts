@@ -5,6 +5,8 @@ import type { CongestionControl } from './CongestionControl.js';
 import { Reno } from './Reno.js';
 import { Vegas } from './Vegas.js';
 import { Cubic } from './Cubic.js';
+import { Fast } from './Fast.js';
+import { QuicTcp } from './QuicTcp.js';
 
 /** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
 export interface CcModel {
@@ -35,6 +37,12 @@ const aimdParams = [
     unit: '×',
     description: 'Window kept after a loss: ssthresh = β·window (RFC 5681: ½).',
   },
+] as const;
+
+/** Parameters shared by the FAST-family laws (DelayBasedWindow). */
+const delayBasedParams = [
+  { key: 'miThreshold', label: 'MI threshold', kind: 'duration', default: 0.00075, min: 0, max: 1, unit: 's', description: 'Double the window per update while the queueing delay is below this (multiplicative-increase start).' },
+  { key: 'updateEveryRtts', label: 'Update period', kind: 'integer', default: 2, min: 1, max: 16, unit: 'RTTs', description: 'Window update every this many round trips (FAST: every other RTT).' },
 ] as const;
 
 function aimd(id: string, name: string, recovery: LossRecovery, description: string, citation: string): CcModel {
@@ -113,6 +121,40 @@ export const ccModels: CcModel[] = [
     defaultRecovery: 'sack',
     create: (p) =>
       new Cubic({ c: num(p, 'c'), beta: num(p, 'beta'), fastConvergence: bool(p, 'fastConvergence'), renoFriendly: bool(p, 'renoFriendly'), rtt: str(p, 'rtt') as 'srtt' | 'min' }),
+  },
+  {
+    info: {
+      id: 'fast',
+      category: 'cc',
+      name: 'FAST TCP',
+      description: 'Delay-based: every other RTT moves w toward (1−γ)w + γ(w·BaseRTT/AvgRTT + α), keeping α packets queued.',
+      citation: 'Jin, Wei & Low, INFOCOM 2004, eq. 1; seed 004 §1 (ns-2 FAST module defaults)',
+      params: [
+        { key: 'alpha', label: 'α', kind: 'number', default: 200, min: 0.1, max: 100000, unit: 'packets', description: 'Packets the flow aims to keep queued along its path.' },
+        { key: 'gamma', label: 'γ', kind: 'number', default: 0.5, min: 0.01, max: 1, unit: '×', description: 'Smoothing of the window update (ns-2 FAST: 0.5).' },
+        ...delayBasedParams,
+      ],
+    },
+    defaultRecovery: 'newreno',
+    create: (p) => new Fast({ alpha: num(p, 'alpha'), gamma: num(p, 'gamma'), miThreshold: num(p, 'miThreshold'), updateEveryRtts: num(p, 'updateEveryRtts') }),
+  },
+  {
+    info: {
+      id: 'quic-tcp',
+      category: 'cc',
+      name: 'QUIC-TCP',
+      description: 'Utility-based FAST variant: w ← w − κ(B/A)w^(1−2ρ)(w − (B/A)w − p_s); keeps p_s packets queued.',
+      citation: 'Seed 004 eq. 13 (MS thesis, FAU 2013); FAST TCP (Jin, Wei & Low 2004)',
+      params: [
+        { key: 'ps', label: 'p_s', kind: 'number', default: 200, min: 0.1, max: 100000, unit: 'packets', description: 'Target backlog per flow (utility weight, U = p_s·log x).' },
+        { key: 'kappa', label: 'κ', kind: 'number', default: 0.5, min: 0.001, max: 10, unit: '×', description: 'Gain of the window update.' },
+        { key: 'rho', label: 'ρ', kind: 'number', default: 0.5, min: 0, max: 1, description: 'Gain exponent: the update scales as w^(1−2ρ); ρ = ½ is FAST with γ = κ·B/A.' },
+        ...delayBasedParams,
+      ],
+    },
+    defaultRecovery: 'newreno',
+    create: (p) =>
+      new QuicTcp({ ps: num(p, 'ps'), kappa: num(p, 'kappa'), rho: num(p, 'rho'), miThreshold: num(p, 'miThreshold'), updateEveryRtts: num(p, 'updateEveryRtts') }),
   },
 ];
 
