@@ -1,0 +1,47 @@
+import { useStore } from 'zustand';
+import { useLab } from './lab';
+import { TopologyCanvas } from './editor/TopologyCanvas';
+import { Toolbar } from './editor/Toolbar';
+import { useKeyboardShortcuts } from './editor/useKeyboardShortcuts';
+import { RunControls } from './run/RunControls';
+import { Inspector } from './inspector/Inspector';
+import { FlowsPanel } from './flows/FlowsPanel';
+import { ChartsPanel } from './charts/ChartsPanel';
+import { ScenarioMenu } from './share/ScenarioMenu';
+import { DropZone } from './share/DropZone';
+import { useScenarioSync } from './share/useScenarioSync';
+import { Notices } from './notices/Notices';
+import { ProblemsPanel } from './notices/ProblemsPanel';
+
+export function App() {
+  const lab = useLab();
+  const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'Untitled scenario');
+  useScenarioSync();
+  useKeyboardShortcuts();
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand"><span className="logo" aria-hidden="true">⌁</span> cclab</div>
+        <h1 className="scenario-title" title={name} data-testid="scenario-title">{name}</h1>
+        <ScenarioMenu />
+      </header>
+      <Notices />
+      <main className="workspace">
+        <div className="stage">
+          <RunControls />
+          <div className="editor">
+            <Toolbar />
+            <TopologyCanvas />
+          </div>
+          <ChartsPanel />
+        </div>
+        <aside className="sidebar" aria-label="Inspector and flows">
+          <ProblemsPanel />
+          <Inspector />
+          <FlowsPanel />
+        </aside>
+      </main>
+      <DropZone />
+    </div>
+  );
+}

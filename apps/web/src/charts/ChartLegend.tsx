@@ -1,0 +1,17 @@
+import type { LineSeries } from './chartData';
+
+/** Legend entries are toggle buttons: click to hide or show a series. */
+export function ChartLegend({ lines, hidden, onToggle }: { lines: readonly LineSeries[]; hidden: ReadonlySet<string>; onToggle(key: string): void }) {
+  if (lines.length === 0) return <div className="chart-legend muted small">No data yet.</div>;
+  return (
+    <div className="chart-legend" role="group" aria-label="Series">
+      {lines.map((l) => (
+        <button key={l.key} type="button" className={`legend-item${hidden.has(l.key) ? ' is-off' : ''}`} aria-pressed={!hidden.has(l.key)}
+          data-testid={`legend-${l.key}`} title={hidden.has(l.key) ? 'Show' : 'Hide'} onClick={() => onToggle(l.key)}>
+          <svg width="18" height="8" aria-hidden="true"><line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} /></svg>
+          {l.label}
+        </button>
+      ))}
+    </div>
+  );
+}

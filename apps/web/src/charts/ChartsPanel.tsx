@@ -1,0 +1,23 @@
+/** The four live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput and RTT. */
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { useLab } from '../lab';
+import { TimeSeriesChart } from './TimeSeriesChart';
+import { PortPicker } from './PortPicker';
+
+const NO_PORTS: string[] = [];
+
+export function ChartsPanel() {
+  const lab = useLab();
+  const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
+  const [ports, setPorts] = useState<string[] | null>(null);
+  const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.slice(0, 4);
+  return (
+    <section className="charts" aria-label="Charts">
+      <TimeSeriesChart kind="cwnd" />
+      <TimeSeriesChart kind="queue" ports={shown} toolbar={<PortPicker ports={probed} chosen={shown} onChange={setPorts} />} />
+      <TimeSeriesChart kind="throughput" />
+      <TimeSeriesChart kind="rtt" />
+    </section>
+  );
+}

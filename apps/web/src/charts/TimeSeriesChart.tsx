@@ -1,0 +1,143 @@
+/**
+ * One live chart: D3 drawing redrawn at most every ~100 ms while data arrives, a legend whose
+ * entries toggle series, a tooltip with the values under the cursor, drag-to-zoom on time
+ * (double-click resets), and export as PNG, SVG and CSV.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useLab } from '../lab';
+import { chartLines, markerPoints, nearestIndex, toCsv, CHARTS, type ChartKind, type LineSeries } from './chartData';
+import { chartScales, drawChart, MARGIN } from './drawChart';
+import { exportCsv, exportPng, exportSvg } from './exportChart';
+import { ChartLegend } from './ChartLegend';
+
+interface Props {
+  kind: ChartKind;
+  /** Probed ports to show (queue chart). */
+  ports?: readonly string[] | null;
+  toolbar?: React.ReactNode;
+}
+
+const REDRAW_MS = 100;
+
+export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
+  const lab = useLab();
+  const spec = CHARTS[kind];
+  const flows = useStore(lab.scenario, (s) => s.scenario.flows);
+  const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'scenario');
+  const nowNs = useStore(lab.run, (s) => Math.floor(s.nowNs / 2e8));
+  const durationNs = useStore(lab.run, (s) => s.durationNs);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ w: 400, h: 200 });
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [zoom, setZoom] = useState<[number, number] | null>(null);
+  const [cursor, setCursor] = useState<{ t: number; px: number } | null>(null);
+  const [brush, setBrush] = useState<{ x0: number; x1: number } | null>(null);
+  const [version, setVersion] = useState(0);
+  const linesRef = useRef<LineSeries[]>([]);
+
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Redraw when new samples arrive, at most every REDRAW_MS.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const unsub = lab.series.subscribe(() => {
+      if (timer) return;
+      const wait = Math.max(0, REDRAW_MS - (performance.now() - last));
+      timer = setTimeout(() => { timer = null; last = performance.now(); setVersion((v) => v + 1); }, wait);
+    });
+    return () => { unsub(); if (timer) clearTimeout(timer); };
+  }, [lab]);
+
+  const xDomain = useCallback((): [number, number] => {
+    if (zoom) return zoom;
+    const meta = lab.series.meta;
+    const lastT = lab.series.flows[0]?.length ? lab.series.flows[0].column(0).at(-1)! : lab.series.ports[0]?.length ? lab.series.ports[0].column(0).at(-1)! : 0;
+    const dur = meta ? meta.durationNs / 1e9 : 10;
+    return [0, Math.min(dur, Math.max(lastT, Math.min(dur, 10)))];
+  }, [lab, zoom]);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || size.w < 40 || size.h < 40) return;
+    const lines = chartLines(kind, lab.series, flows, ports);
+    linesRef.current = lines;
+    const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, lines, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
+    drawChart(svg, { width: size.w, height: size.h, lines, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursor?.t ?? null });
+  }, [kind, lab, flows, ports, size, hidden, xDomain, spec.yLabel, cursor, version, nowNs, durationNs]);
+
+  const dataX = (clientX: number): { t: number; px: number } | null => {
+    const svg = svgRef.current;
+    if (!svg) return null;
+    const r = svg.getBoundingClientRect();
+    const px = clientX - r.left - MARGIN.left;
+    const { x, iw } = chartScales({ width: size.w, height: size.h, xDomain: xDomain(), lines: [], hidden });
+    if (px < 0 || px > iw) return null;
+    return { t: x.invert(px), px: px + MARGIN.left };
+  };
+
+  const toggle = (key: string) => setHidden((h) => { const n = new Set(h); if (n.has(key)) n.delete(key); else n.add(key); return n; });
+  const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${kind}`;
+  const visibleLines = () => linesRef.current.filter((l) => !hidden.has(l.key));
+  const tooltipRows = cursor ? visibleLines().map((l) => {
+    const i = nearestIndex(l.x, cursor.t);
+    return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? l.y[i]! : NaN };
+  }) : [];
+
+  return (
+    <figure className="chart" data-testid={`chart-${kind}`} aria-label={`${spec.title} chart`}>
+      <figcaption className="chart-head">
+        <span className="chart-title">{spec.title}</span>
+        {toolbar}
+        <span className="chart-actions">
+          {zoom && <button type="button" className="btn btn-small" onClick={() => setZoom(null)} data-testid={`chart-${kind}-unzoom`}>Reset zoom</button>}
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as PNG`} data-testid={`chart-${kind}-png`} onClick={() => svgRef.current && void exportPng(svgRef.current, spec.title, `${file}.png`)}>PNG</button>
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as SVG`} data-testid={`chart-${kind}-svg`} onClick={() => svgRef.current && exportSvg(svgRef.current, spec.title, `${file}.svg`)}>SVG</button>
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} data as CSV`} data-testid={`chart-${kind}-csv`} onClick={() => exportCsv(toCsv(visibleLines()), `${file}.csv`)}>CSV</button>
+        </span>
+      </figcaption>
+      <ChartLegend lines={chartLines(kind, lab.series, flows, ports)} hidden={hidden} onToggle={toggle} />
+      <div className="chart-plot" ref={boxRef}
+        onPointerMove={(e) => { const d = dataX(e.clientX); setCursor(d); if (brush && d) setBrush({ ...brush, x1: d.px }); }}
+        onPointerLeave={() => { setCursor(null); setBrush(null); }}
+        onPointerDown={(e) => { const d = dataX(e.clientX); if (d) { setBrush({ x0: d.px, x1: d.px }); (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId); } }}
+        onPointerUp={(e) => {
+          const d = dataX(e.clientX);
+          if (brush && d && Math.abs(d.px - brush.x0) > 6) {
+            const { x } = chartScales({ width: size.w, height: size.h, xDomain: xDomain(), lines: [], hidden });
+            const a = x.invert(brush.x0 - MARGIN.left);
+            setZoom([Math.min(a, d.t), Math.max(a, d.t)]);
+          }
+          setBrush(null);
+        }}
+        onDoubleClick={() => setZoom(null)}
+      >
+        <svg ref={svgRef} role="img" aria-label={`${spec.title} over time`} />
+        {brush && Math.abs(brush.x1 - brush.x0) > 2 && (
+          <div className="chart-brush" style={{ left: Math.min(brush.x0, brush.x1), width: Math.abs(brush.x1 - brush.x0), top: MARGIN.top, bottom: MARGIN.bottom }} />
+        )}
+        {cursor && tooltipRows.length > 0 && !brush && (
+          <div className={`chart-tooltip${cursor.px > size.w / 2 ? ' left' : ''}`} style={{ left: cursor.px }} role="status">
+            <div className="tt-time">t = {cursor.t.toFixed(2)} s</div>
+            {tooltipRows.map((r) => (
+              <div key={r.key} className="tt-row"><span className="swatch" style={{ background: r.color }} />{r.label}<b>{Number.isFinite(r.v) ? formatValue(r.v) : '—'}</b></div>
+            ))}
+          </div>
+        )}
+      </div>
+    </figure>
+  );
+}
+
+function formatValue(v: number): string {
+  const a = Math.abs(v);
+  return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
+}

@@ -1,0 +1,209 @@
+/**
+ * Chart data transforms: from the series store to drawable lines, decimation for drawing, and
+ * CSV export. Pure functions, unit-tested.
+ */
+import { flowColor, flowDash } from '../palette';
+import { FLOW_COL, PORT_COL, type FlowMarker, type SeriesStore } from '../state/SeriesStore';
+
+export interface LineSeries {
+  key: string;
+  label: string;
+  color: string;
+  dash?: string | undefined;
+  x: Float64Array;
+  y: Float64Array;
+  /** Draw as a step function (queue lengths). */
+  step?: boolean;
+}
+
+export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt';
+
+export interface ChartSpec {
+  kind: ChartKind;
+  title: string;
+  yLabel: string;
+  /** Multiplier from stored units to displayed units. */
+  yScale: number;
+}
+
+export const CHARTS: Record<ChartKind, ChartSpec> = {
+  cwnd: { kind: 'cwnd', title: 'Congestion window', yLabel: 'cwnd (segments)', yScale: 1 },
+  queue: { kind: 'queue', title: 'Queue length', yLabel: 'queue (packets)', yScale: 1 },
+  throughput: { kind: 'throughput', title: 'Throughput', yLabel: 'throughput (Mb/s)', yScale: 1e-6 },
+  rtt: { kind: 'rtt', title: 'Round-trip time', yLabel: 'smoothed RTT (ms)', yScale: 1 },
+};
+
+export interface FlowStyle {
+  id: string;
+  color?: string | undefined;
+}
+
+function scaled(col: Float64Array, k: number): Float64Array {
+  if (k === 1) return col;
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) out[i] = col[i]! * k;
+  return out;
+}
+
+/** The lines of one chart. Queue charts show the probed ports listed in `ports` (all if null). */
+export function chartLines(kind: ChartKind, store: SeriesStore, flows: readonly FlowStyle[], ports: readonly string[] | null): LineSeries[] {
+  const meta = store.meta;
+  if (!meta) return [];
+  const out: LineSeries[] = [];
+  if (kind === 'queue') {
+    meta.probedPorts.forEach((name, i) => {
+      if (ports && !ports.includes(name)) return;
+      const c = store.ports[i]!;
+      out.push({ key: `port:${name}`, label: name, color: portColor(i), x: c.column(PORT_COL.t), y: c.column(PORT_COL.queuePackets), step: true });
+    });
+    return out;
+  }
+  meta.flowIds.forEach((id, i) => {
+    const c = store.flows[i]!;
+    const style = flows.find((f) => f.id === id);
+    const color = flowColor(i, style?.color);
+    const x = c.column(FLOW_COL.t);
+    if (kind === 'cwnd') {
+      out.push({ key: `cwnd:${id}`, label: `${id} cwnd`, color, dash: flowDash(i), x, y: c.column(FLOW_COL.cwnd) });
+      const cwnd = c.column(FLOW_COL.cwnd);
+      out.push({ key: `ssthresh:${id}`, label: `${id} ssthresh`, color, dash: '4 4', x, y: hideAbove(c.column(FLOW_COL.ssthresh), 2 * maxFinite(cwnd)) });
+    } else if (kind === 'throughput') {
+      out.push({ key: `thr:${id}`, label: id, color, dash: flowDash(i), x, y: scaled(c.column(FLOW_COL.throughputBps), CHARTS.throughput.yScale) });
+    } else {
+      out.push({ key: `rtt:${id}`, label: id, color, dash: flowDash(i), x, y: zeroAsGap(c.column(FLOW_COL.srttMs)) });
+    }
+  });
+  return out;
+}
+
+const PORT_PALETTE = ['#333333', '#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+export function portColor(i: number): string {
+  return PORT_PALETTE[i % PORT_PALETTE.length]!;
+}
+
+/**
+ * ssthresh starts "infinite" (a huge initial value): values above `limit` (twice the largest
+ * cwnd) are shown as a gap so they do not flatten the cwnd lines.
+ */
+export function hideAbove(col: Float64Array, limit: number): Float64Array {
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) out[i] = col[i]! > limit ? NaN : col[i]!;
+  return out;
+}
+
+export function maxFinite(col: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < col.length; i++) if (Number.isFinite(col[i]!) && col[i]! > m) m = col[i]!;
+  return m;
+}
+
+/** An RTT of 0 means "no sample yet": show a gap. */
+export function zeroAsGap(col: Float64Array): Float64Array {
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) out[i] = col[i]! > 0 ? col[i]! : NaN;
+  return out;
+}
+
+/**
+ * Reduces a line to at most ~2 points per pixel column while keeping each bucket's first, min,
+ * max and last point, so peaks (the sawtooth's tops) survive decimation. Returns indices.
+ */
+export function decimate(x: Float64Array, y: Float64Array, x0: number, x1: number, buckets: number): number[] {
+  const n = x.length;
+  const idx: number[] = [];
+  if (n === 0) return idx;
+  if (n <= buckets * 4) {
+    for (let i = 0; i < n; i++) if (x[i]! >= x0 && x[i]! <= x1) idx.push(i);
+    return withNeighbours(idx, n);
+  }
+  const w = (x1 - x0) / buckets || 1;
+  let i = 0;
+  while (i < n && x[i]! < x0) i++;
+  const startI = i;
+  while (i < n && x[i]! <= x1) {
+    const b = Math.floor((x[i]! - x0) / w);
+    const first = i;
+    let lo = i;
+    let hi = i;
+    while (i < n && x[i]! <= x1 && Math.floor((x[i]! - x0) / w) === b) {
+      if (y[i]! < y[lo]! || Number.isNaN(y[lo]!)) lo = i;
+      if (y[i]! > y[hi]! || Number.isNaN(y[hi]!)) hi = i;
+      i++;
+    }
+    const last = i - 1;
+    for (const k of [...new Set([first, lo, hi, last])].sort((a, b2) => a - b2)) idx.push(k);
+  }
+  if (idx.length === 0 && startI > 0) return [startI - 1];
+  return withNeighbours(idx, n);
+}
+
+/** Adds the points just outside the window so lines reach the chart edges. */
+function withNeighbours(idx: number[], n: number): number[] {
+  if (idx.length === 0) return idx;
+  const first = idx[0]!;
+  const last = idx[idx.length - 1]!;
+  if (first > 0) idx.unshift(first - 1);
+  if (last < n - 1) idx.push(last + 1);
+  return idx;
+}
+
+/** [min, max] of the finite values of the lines within [x0, x1]. */
+export function yExtent(lines: readonly LineSeries[], x0: number, x1: number): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const l of lines) {
+    for (let i = 0; i < l.x.length; i++) {
+      const xv = l.x[i]!;
+      if (xv < x0 || xv > x1) continue;
+      const v = l.y[i]!;
+      if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    }
+  }
+  return lo === Infinity ? [0, 1] : [Math.min(0, lo), hi <= lo ? lo + 1 : hi];
+}
+
+/** Index of the sample nearest to `t` in a sorted column. */
+export function nearestIndex(x: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = x.length - 1;
+  if (hi < 0) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x[mid]! < t) lo = mid + 1; else hi = mid;
+  }
+  if (lo > 0 && Math.abs(x[lo - 1]! - t) <= Math.abs(x[lo]! - t)) return lo - 1;
+  return lo;
+}
+
+function csvField(s: string): string {
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * CSV with one time column and one column per line. Lines sharing the time base (all series of
+ * one run do) are joined row by row; a missing value is left empty.
+ */
+export function toCsv(lines: readonly LineSeries[], timeLabel = 't_s'): string {
+  const times = new Set<number>();
+  for (const l of lines) for (const t of l.x) times.add(t);
+  const sorted = [...times].sort((a, b) => a - b);
+  const maps = lines.map((l) => { const m = new Map<number, number>(); l.x.forEach((t, i) => m.set(t, l.y[i]!)); return m; });
+  const rows = [[timeLabel, ...lines.map((l) => l.label)].map(csvField).join(',')];
+  for (const t of sorted) {
+    rows.push([String(t), ...maps.map((m) => { const v = m.get(t); return v === undefined || Number.isNaN(v) ? '' : String(v); })].join(','));
+  }
+  return rows.join('\n') + '\n';
+}
+
+/** Markers for a chart (cwnd only), with the y they sit at on their flow's cwnd line. */
+export function markerPoints(markers: readonly FlowMarker[], lines: readonly LineSeries[], flowIds: readonly string[]): { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] {
+  const out: { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] = [];
+  for (const m of markers) {
+    const id = flowIds[m.flow];
+    const line = lines.find((l) => l.key === `cwnd:${id}`);
+    if (!id || !line || line.x.length === 0) continue;
+    const i = nearestIndex(line.x, m.t);
+    out.push({ t: m.t, y: line.y[i]!, kind: m.kind, color: line.color, flow: id });
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * Draws one time-series chart into an SVG element with D3. Styling is written as attributes (not
+ * CSS classes) so an exported SVG looks the same on its own.
+ */
+import * as d3 from 'd3';
+import { decimate, yExtent, type LineSeries } from './chartData';
+
+export interface MarkerPoint {
+  t: number;
+  y: number;
+  kind: string;
+  color: string;
+  flow: string;
+}
+
+export interface DrawInput {
+  width: number;
+  height: number;
+  lines: readonly LineSeries[];
+  hidden: ReadonlySet<string>;
+  xDomain: [number, number];
+  yLabel: string;
+  markers: readonly MarkerPoint[];
+  /** Vertical cursor (tooltip), in data x. */
+  cursor: number | null;
+}
+
+export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden'>) {
+  const iw = Math.max(10, inp.width - MARGIN.left - MARGIN.right);
+  const ih = Math.max(10, inp.height - MARGIN.top - MARGIN.bottom);
+  const visible = inp.lines.filter((l) => !inp.hidden.has(l.key));
+  const [y0, y1] = yExtent(visible, inp.xDomain[0], inp.xDomain[1]);
+  const x = d3.scaleLinear().domain(inp.xDomain).range([0, iw]);
+  const y = d3.scaleLinear().domain([y0, y1 * 1.05]).range([ih, 0]).nice();
+  return { x, y, iw, ih, visible };
+}
+
+export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
+  const { x, y, iw, ih, visible } = chartScales(inp);
+  const svg = d3.select(svgEl).attr('width', inp.width).attr('height', inp.height).attr('viewBox', `0 0 ${inp.width} ${inp.height}`)
+    .attr('font-family', FONT).attr('font-size', 11);
+  svg.selectAll('*').remove();
+  svg.append('rect').attr('width', inp.width).attr('height', inp.height).attr('fill', '#ffffff');
+  const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+  const clipId = `clip-${Math.random().toString(36).slice(2)}`;
+  svg.append('defs').append('clipPath').attr('id', clipId).append('rect').attr('width', iw).attr('height', ih);
+
+  // Grid and axes.
+  const yTicks = y.ticks(Math.max(2, Math.floor(ih / 32)));
+  g.append('g').selectAll('line').data(yTicks).join('line')
+    .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e8eb');
+  const xAxis = g.append('g').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
+  const yAxis = g.append('g').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 32))).tickFormat(d3.format('~s')));
+  for (const ax of [xAxis, yAxis]) {
+    ax.selectAll('text').attr('fill', '#444').attr('font-size', 11);
+    ax.selectAll('line,path').attr('stroke', '#9aa1a9');
+  }
+  g.append('text').attr('x', iw).attr('y', ih + 26).attr('text-anchor', 'end').attr('fill', '#555').text('time (s)');
+  g.append('text').attr('transform', 'rotate(-90)').attr('x', 0).attr('y', -40).attr('text-anchor', 'end').attr('fill', '#555').text(inp.yLabel);
+
+  // Lines (decimated to the pixel width, peaks kept).
+  const plot = g.append('g').attr('clip-path', `url(#${clipId})`);
+  for (const l of visible) {
+    const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
+    const gen = d3.line<number>().defined((i) => Number.isFinite(l.y[i]!)).x((i) => x(l.x[i]!)).y((i) => y(l.y[i]!));
+    if (l.step) gen.curve(d3.curveStepAfter);
+    plot.append('path').attr('d', gen(idx) ?? '').attr('fill', 'none').attr('stroke', l.color).attr('stroke-width', l.dash === '4 4' ? 1.4 : 2)
+      .attr('stroke-dasharray', l.dash ?? null).attr('stroke-linejoin', 'round').attr('data-series', l.key).attr('data-points', l.x.length);
+  }
+
+  // Congestion markers: ▼ fast retransmit, ✕ timeout.
+  const marks = plot.append('g');
+  for (const m of inp.markers) {
+    if (m.t < inp.xDomain[0] || m.t > inp.xDomain[1] || !Number.isFinite(m.y)) continue;
+    const px = x(m.t);
+    const py = y(m.y) - 8;
+    if (m.kind === 'timeout') {
+      marks.append('path').attr('d', `M${px - 4},${py - 4}L${px + 4},${py + 4}M${px + 4},${py - 4}L${px - 4},${py + 4}`).attr('stroke', m.color).attr('stroke-width', 2.2).attr('data-marker', m.kind);
+    } else {
+      marks.append('path').attr('d', `M${px - 4},${py - 4}L${px + 4},${py - 4}L${px},${py + 2}Z`).attr('fill', m.color).attr('stroke', '#fff').attr('stroke-width', 0.6).attr('data-marker', m.kind);
+    }
+  }
+  if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
+    g.append('line').attr('x1', x(inp.cursor)).attr('x2', x(inp.cursor)).attr('y1', 0).attr('y2', ih).attr('stroke', '#555').attr('stroke-dasharray', '3 3');
+  }
+}

@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import type { ScenarioLink } from '@cclab/engine';
+import { canonicalOf, formatQuantity } from '../units/quantity';
+import type { Pt } from './geometry';
+
+interface Props {
+  link: ScenarioLink;
+  id: string;
+  a: Pt;
+  b: Pt;
+  selected: boolean;
+  /** Show rate and delay on the link. */
+  showLabel: boolean;
+}
+
+export function linkCaption(link: ScenarioLink): string {
+  const r = canonicalOf('rate', link.rate);
+  const d = canonicalOf('duration', link.delay);
+  return `${r ? formatQuantity('rate', r.value) : String(link.rate)} · ${d ? formatQuantity('duration', d.value) : String(link.delay)}`;
+}
+
+/** A link: a wide invisible hit area, the visible line (shaded by utilisation at run time) and its caption. */
+export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, showLabel }: Props) {
+  const mx = (a.x + b.x) / 2;
+  const my = (a.y + b.y) / 2;
+  let angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  if (angle > 90) angle -= 180;
+  if (angle < -90) angle += 180;
+  return (
+    <g className={`link${selected ? ' is-selected' : ''}`} data-link={id} data-testid={`link-${id}`}>
+      <title>{`Link ${link.a} — ${link.b}: ${linkCaption(link)}, buffer ${String(link.buffer ?? '100 packets')}, ${link.queue?.type ?? 'droptail'}`}</title>
+      <line className="link-hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+      {selected && <line className="link-halo" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />}
+      <line className="link-line" data-link-line={id} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+      {showLabel && (
+        <text className="link-label" transform={`translate(${mx},${my}) rotate(${angle})`} y={-14} textAnchor="middle">
+          {linkCaption(link)}
+        </text>
+      )}
+    </g>
+  );
+});

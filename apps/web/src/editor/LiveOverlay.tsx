@@ -1,0 +1,142 @@
+/**
+ * The moving parts of the network view, redrawn every animation frame without React: packets
+ * on the wire (a canvas), drops where they happen, queue-bar fills and link shading by
+ * utilisation (attributes of the SVG elements).
+ */
+import { useEffect, useRef } from 'react';
+import { interpolateRgb } from 'd3';
+import { useLab } from '../lab';
+import { flowColor } from '../palette';
+import type { ViewTransform } from '../state/scenarioStore';
+import { FLIGHT_STRIDE } from '../worker/protocol';
+import { QUEUE_BAR_LENGTH, lane, queueBarFrame, type Pt } from './geometry';
+
+interface Props {
+  svg: React.RefObject<SVGSVGElement | null>;
+  transform: ViewTransform;
+  positions: readonly (Pt | undefined)[];
+  flowColors: readonly (string | undefined)[];
+}
+
+const DROP_MS = 900;
+const idleLink = '#c3c9d1';
+const busyLink = '#1d3557';
+const utilColor = interpolateRgb(idleLink, busyLink);
+
+export function queueFillColor(f: number): string {
+  return f < 0.5 ? '#009E73' : f < 0.85 ? '#E69F00' : '#D55E00';
+}
+
+export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
+  const lab = useLab();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const props = useRef({ transform, positions, flowColors });
+  props.current = { transform, positions, flowColors };
+
+  useEffect(() => {
+    let raf = 0;
+    let lastVersion = -1;
+    let lastKey = '';
+    const draw = () => {
+      raf = requestAnimationFrame(draw);
+      const cv = canvas.current;
+      const root = svg.current;
+      if (!cv || !root) return;
+      const live = lab.live;
+      const meta = live.meta;
+      const { transform: t, positions: pos, flowColors: colors } = props.current;
+      const now = performance.now();
+      live.expireDrops(now, DROP_MS);
+      const run = lab.run.getState();
+      const playing = run.status === 'playing';
+      const dpr = window.devicePixelRatio || 1;
+      const w = cv.clientWidth;
+      const h = cv.clientHeight;
+      const key = `${w}x${h}@${dpr}|${t.x},${t.y},${t.k}|${pos.length}`;
+      if (!playing && live.drops.length === 0 && live.version === lastVersion && key === lastKey) return;
+      lastVersion = live.version;
+      lastKey = key;
+      if (cv.width !== Math.round(w * dpr) || cv.height !== Math.round(h * dpr)) {
+        cv.width = Math.round(w * dpr);
+        cv.height = Math.round(h * dpr);
+      }
+      const ctx = cv.getContext('2d');
+      if (!ctx) return;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      if (!meta) return;
+      ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * t.x, dpr * t.y);
+      // Simulation time shown: the latest frame's, advanced smoothly between frames while playing.
+      const ahead = playing && Number.isFinite(run.speed) ? Math.min(now - live.appliedAt, 40) * 1e6 * run.speed : 0;
+      const tNs = live.nowNs + ahead;
+      const fl = live.flight;
+      for (let i = 0; i + FLIGHT_STRIDE - 1 < fl.length; i += FLIGHT_STRIDE) {
+        const port = meta.ports[fl[i]!];
+        if (!port) continue;
+        const a = pos[port.from];
+        const b = pos[port.to];
+        if (!a || !b) continue;
+        const dep = fl[i + 2]!;
+        const arr = fl[i + 3]!;
+        const f = arr > dep ? Math.min(1, Math.max(0, (tNs - dep) / (arr - dep))) : 1;
+        const l = lane(a, b);
+        const x = l.x0 + (l.x1 - l.x0) * f;
+        const y = l.y0 + (l.y1 - l.y0) * f;
+        const flow = fl[i + 1]!;
+        ctx.fillStyle = flowColor(flow, colors[flow]);
+        const big = fl[i + 4]! > 200;
+        const s = big ? 6 : 3.5;
+        ctx.fillRect(x - s / 2, y - s / 2, s, s);
+      }
+      for (const d of live.drops) {
+        const port = meta.ports[d.port];
+        const a = port && pos[port.from];
+        const b = port && pos[port.to];
+        if (!a || !b) continue;
+        const q = queueBarFrame(a, b);
+        const rad = (q.angleDeg * Math.PI) / 180;
+        const x = q.x + Math.cos(rad) * (QUEUE_BAR_LENGTH + 8);
+        const y = q.y + Math.sin(rad) * (QUEUE_BAR_LENGTH + 8);
+        const age = (now - d.shownAt) / DROP_MS;
+        const r = 4 + 3 * age;
+        ctx.globalAlpha = Math.max(0, 1 - age);
+        ctx.strokeStyle = '#ffffff';
+        ctx.lineWidth = 4.5;
+        ctx.beginPath();
+        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r);
+        ctx.stroke();
+        ctx.strokeStyle = '#c0392b';
+        ctx.lineWidth = 2.2;
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+      // Queue bars and link shading (SVG attributes; cheap, no React).
+      root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
+        const i = Number(g.dataset['queuePort']);
+        const p = meta.ports[i];
+        if (!p) return;
+        const frac = Number.isFinite(p.limitPackets)
+          ? p.limitPackets > 0 ? live.queues[i]! / p.limitPackets : 0
+          : p.limitBytes > 0 ? live.queueBytes[i]! / p.limitBytes : 0;
+        const f = Math.min(1, Math.max(0, frac || 0));
+        const rect = g.querySelector<SVGRectElement>('.queue-fill');
+        if (rect) {
+          rect.setAttribute('width', String(QUEUE_BAR_LENGTH * f));
+          rect.style.fill = queueFillColor(f);
+        }
+        g.dataset['fill'] = f.toFixed(3);
+        g.dataset['packets'] = String(live.queues[i] ?? 0);
+      });
+      const links = root.querySelectorAll<SVGLineElement>('[data-link-line]');
+      links.forEach((line, li) => {
+        const u = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0);
+        line.style.stroke = utilColor(Math.min(1, u));
+        line.dataset['util'] = u.toFixed(2);
+      });
+    };
+    raf = requestAnimationFrame(draw);
+    return () => cancelAnimationFrame(raf);
+  }, [lab, svg]);
+
+  return <canvas ref={canvas} className="live-overlay" aria-hidden="true" />;
+}

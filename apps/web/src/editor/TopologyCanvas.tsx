@@ -1,0 +1,127 @@
+/**
+ * The network editor and live view: SVG for nodes, links and queue gauges (zoomable and
+ * pannable), a canvas on top for packets and drops.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useLab } from '../lab';
+import { linkKey } from '../state/scenarioEdits';
+import type { ViewTransform } from '../state/scenarioStore';
+import type { Pt } from './geometry';
+import { LinkGlyph } from './LinkGlyph';
+import { LiveOverlay } from './LiveOverlay';
+import { NodeGlyph } from './NodeGlyph';
+import { QueueBars } from './QueueBars';
+import { useCanvasGestures } from './useCanvasGestures';
+import { fitTransform, IDENTITY, readTransform, zoomAt } from './viewTransform';
+
+export function TopologyCanvas() {
+  const lab = useLab();
+  const scenario = useStore(lab.scenario, (s) => s.scenario);
+  const selection = useStore(lab.scenario, (s) => s.selection);
+  const tool = useStore(lab.scenario, (s) => s.tool);
+  const meta = useStore(lab.run, (s) => s.meta);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ w: 800, h: 500 });
+
+  const stored = readTransform(scenario.view);
+  const transform = stored ?? IDENTITY;
+  const setTransform = useCallback((t: ViewTransform) => lab.scenario.getState().setView({ transform: t }), [lab]);
+
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    ro.observe(el);
+    setSize({ w: el.clientWidth, h: el.clientHeight });
+    return () => ro.disconnect();
+  }, []);
+
+  const fit = useCallback(() => {
+    const pts = lab.scenario.getState().scenario.nodes.map((n) => ({ x: n.x ?? 0, y: n.y ?? 0 }));
+    const el = boxRef.current;
+    if (el) setTransform(fitTransform(pts, el.clientWidth, el.clientHeight));
+  }, [lab, setTransform]);
+
+  // A scenario without a stored camera (first visit, import) is fitted to the view.
+  useEffect(() => {
+    if (!stored && size.w > 0 && scenario.nodes.length > 0) fit();
+  }, [stored, size.w, scenario.nodes.length, fit]);
+
+  useEffect(() => {
+    const onFit = () => fit();
+    window.addEventListener('cclab:fit', onFit);
+    return () => window.removeEventListener('cclab:fit', onFit);
+  }, [fit]);
+
+  const g = useCanvasGestures(transform, setTransform);
+  const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }])), [scenario.nodes]);
+  const runPositions = useMemo<(Pt | undefined)[]>(() => (meta?.nodeIds ?? []).map((id) => byId.get(id)), [meta, byId]);
+  const routerPorts = useMemo(() => {
+    const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
+    return (meta?.ports ?? []).map((p) => kinds.get(meta!.nodeIds[p.from]!) === 'router');
+  }, [meta, scenario.nodes]);
+  const flowColors = useMemo(() => (meta?.flowIds ?? []).map((id) => scenario.flows.find((f) => f.id === id)?.color), [meta, scenario.flows]);
+  const selNodes = new Set(selection.nodes);
+  const selLinks = new Set(selection.links);
+  const showLabels = scenario.links.length <= 30 && transform.k >= 0.6;
+  const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
+
+  return (
+    <div className={`canvas-box tool-${tool}`} ref={boxRef}>
+      <svg
+        ref={svgRef}
+        className="topology"
+        data-testid="topology"
+        tabIndex={0}
+        role="application"
+        aria-label="Network editor. Tools: V select, H add host, R add router, L link; drag between nodes to connect; Delete removes the selection."
+        onPointerDown={g.onPointerDown}
+        onPointerMove={g.onPointerMove}
+        onPointerUp={g.onPointerUp}
+        onPointerCancel={g.onPointerUp}
+        onWheel={g.onWheel}
+      >
+        <defs>
+          <pattern id="grid" width={40} height={40} patternUnits="userSpaceOnUse" patternTransform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}>
+            <path d="M 40 0 L 0 0 0 40" fill="none" className="grid-line" />
+          </pattern>
+        </defs>
+        <rect className="canvas-bg" width="100%" height="100%" fill="url(#grid)" />
+        <g transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}>
+          {scenario.links.map((l) => {
+            const a = byId.get(l.a);
+            const b = byId.get(l.b);
+            if (!a || !b) return null;
+            const id = linkKey(l);
+            return <LinkGlyph key={id} id={id} link={l} a={a} b={b} selected={selLinks.has(id)} showLabel={showLabels} />;
+          })}
+          {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} />}
+          {draftFrom && g.draft && (
+            <line className="link-draft" x1={draftFrom.x} y1={draftFrom.y} x2={g.draft.x} y2={g.draft.y} />
+          )}
+          {scenario.nodes.map((n) => (
+            <NodeGlyph key={n.id} node={n} selected={selNodes.has(n.id)} linkTarget={g.draft?.target === n.id} />
+          ))}
+        </g>
+        {g.band && (
+          <rect className="rubber-band" x={Math.min(g.band.x0, g.band.x1)} y={Math.min(g.band.y0, g.band.y1)}
+            width={Math.abs(g.band.x1 - g.band.x0)} height={Math.abs(g.band.y1 - g.band.y0)} />
+        )}
+      </svg>
+      <LiveOverlay svg={svgRef} transform={transform} positions={runPositions} flowColors={flowColors} />
+      {scenario.nodes.length === 0 && (
+        <div className="canvas-empty">
+          <p><strong>An empty network.</strong> Press <kbd>H</kbd> for a host or <kbd>R</kbd> for a router and click to place it;
+          press <kbd>L</kbd> and drag from one node to another to link them.</p>
+        </div>
+      )}
+      <div className="zoom-controls">
+        <button type="button" onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 1.25))} aria-label="Zoom in" title="Zoom in (+)">+</button>
+        <button type="button" onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 0.8))} aria-label="Zoom out" title="Zoom out (−)">−</button>
+        <button type="button" onClick={fit} aria-label="Fit network to view" title="Fit to view (F)">⤢</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** Error and information banners (bad links, bad files), each listing the fields at fault. */
+import { useStore } from 'zustand';
+import { useLab } from '../lab';
+import { BACKUP_KEY, loadSavedText } from '../codec/autosave';
+import { parseScenarioJson } from '../codec/scenarioFile';
+
+export function Notices() {
+  const lab = useLab();
+  const notices = useStore(lab.ui, (s) => s.notices);
+  const toast = useStore(lab.ui, (s) => s.toast);
+  const shareUrl = useStore(lab.ui, (s) => s.lastShareUrl);
+  const restore = (id: number) => {
+    const text = loadSavedText(localStorage, BACKUP_KEY);
+    const r = text ? parseScenarioJson(text, 'backup') : null;
+    if (r?.ok) {
+      lab.scenario.getState().replace(r.scenario);
+      lab.ui.getState().dismissNotice(id);
+      lab.ui.getState().showToast('Your earlier work is back.');
+    }
+  };
+  return (
+    <>
+      <div className="notices" aria-live="assertive">
+        {notices.map((n) => (
+          <div key={n.id} className={`notice notice-${n.kind}`} role="alert" data-testid="notice">
+            <div className="notice-body">
+              <strong>{n.title}</strong>
+              {n.issues.length > 0 && (
+                <ul>
+                  {n.issues.slice(0, 8).map((i, k) => <li key={k}><code>{i.path}</code>: {i.message}</li>)}
+                  {n.issues.length > 8 && <li>… and {n.issues.length - 8} more</li>}
+                </ul>
+              )}
+            </div>
+            <div className="notice-actions">
+              {n.canRestoreBackup && <button type="button" className="btn btn-small" data-testid="restore-backup" onClick={() => restore(n.id)}>Restore my earlier work</button>}
+              <button type="button" className="btn btn-small" aria-label="Dismiss" onClick={() => lab.ui.getState().dismissNotice(n.id)}>Dismiss</button>
+            </div>
+          </div>
+        ))}
+      </div>
+      {toast && (
+        <div className="toast" role="status" data-testid="toast">
+          {toast.text}
+          {shareUrl && toast.text.startsWith('The browser') && <input className="share-url" readOnly value={shareUrl} onFocus={(e) => e.target.select()} aria-label="Share link" />}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/** Header actions: presets and new, import (picker), export, copy link. */
+import { useId, useRef } from 'react';
+import { presets } from '@cclab/engine';
+import { useLab } from '../lab';
+import { emptyScenario } from '../state/scenarioEdits';
+import { scenarioFileName, scenarioToJson } from '../codec/scenarioFile';
+import { shareUrl } from '../codec/urlCodec';
+import { downloadBlob } from '../charts/exportChart';
+import { importScenarioFile } from './importScenario';
+
+export function ScenarioMenu() {
+  const lab = useLab();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const presetId = useId();
+  const st = () => lab.scenario.getState();
+  const copyLink = async () => {
+    const url = shareUrl(location.href, st().scenario);
+    history.replaceState(null, '', url);
+    lab.ui.setState({ lastShareUrl: url });
+    try {
+      await navigator.clipboard.writeText(url);
+      lab.ui.getState().showToast('Link copied — it holds the whole scenario, seed and view.');
+    } catch {
+      lab.ui.getState().showToast('The browser did not allow copying: the link is in the address bar and below.');
+    }
+  };
+  return (
+    <div className="scenario-menu" role="group" aria-label="Scenario">
+      <label className="sr-only" htmlFor={presetId}>Open a built-in scenario</label>
+      <select id={presetId} className="preset-select" data-testid="preset" value="" onChange={(e) => {
+        const v = e.target.value;
+        if (v === '__empty') st().replace(emptyScenario());
+        else { const p = presets.find((x) => x.id === v); if (p) st().replace(p.scenario()); }
+        e.target.value = '';
+      }}>
+        <option value="" disabled>Open…</option>
+        <option value="__empty">New empty network</option>
+        <optgroup label="Built-in scenarios">
+          {presets.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+        </optgroup>
+      </select>
+      <button type="button" className="btn" data-testid="import" onClick={() => fileRef.current?.click()} title="Open a scenario JSON file (or drop one on the page)">Import</button>
+      <input ref={fileRef} type="file" accept=".json,application/json" hidden data-testid="import-file" onChange={(e) => {
+        const f = e.target.files?.[0];
+        if (f) void importScenarioFile(lab, f);
+        e.target.value = '';
+      }} />
+      <button type="button" className="btn" data-testid="export" onClick={() => {
+        const s = st().scenario;
+        downloadBlob(new Blob([scenarioToJson(s)], { type: 'application/json' }), scenarioFileName(s));
+      }} title="Download the scenario as JSON">Export</button>
+      <button type="button" className="btn btn-primary" data-testid="copy-link" onClick={() => void copyLink()} title="Copy a link that opens exactly this scenario">Copy link</button>
+    </div>
+  );
+}

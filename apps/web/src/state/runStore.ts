@@ -1,0 +1,33 @@
+/** What the run looks like to the UI: status, clock, speed, progress and problems. */
+import { create } from 'zustand';
+import type { ScenarioIssue } from '@cclab/engine';
+import type { RunMeta, RunStatus } from '../worker/protocol';
+
+/** Speeds offered (simulated seconds per wall second); Infinity = as fast as possible. */
+export const SPEEDS = [0.01, 0.03, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, Infinity] as const;
+export const DEFAULT_SPEED = 2;
+
+export interface RunState {
+  status: RunStatus;
+  nowNs: number;
+  durationNs: number;
+  progress: number;
+  speed: number;
+  meta: RunMeta | null;
+  /** Why the scenario cannot run (from the worker's validation). */
+  issues: ScenarioIssue[];
+  crash: string | null;
+}
+
+export function createRunStore() {
+  return create<RunState>(() => ({
+    status: 'idle', nowNs: 0, durationNs: 0, progress: 0, speed: DEFAULT_SPEED, meta: null, issues: [], crash: null,
+  }));
+}
+
+export type RunStore = ReturnType<typeof createRunStore>;
+
+export function formatSpeed(s: number): string {
+  if (!Number.isFinite(s)) return 'Max';
+  return s < 1 ? `${s}×` : `${s}×`;
+}

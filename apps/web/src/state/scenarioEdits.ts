@@ -1,0 +1,116 @@
+/**
+ * Pure edits of a scenario (ScenarioInput → ScenarioInput). The store applies them and keeps
+ * undo history; nothing here mutates its input.
+ */
+import type { NodeKind, ScenarioFlow, ScenarioInput, ScenarioLink, ScenarioNode } from '@cclab/engine';
+
+/** Identity of a link that survives re-indexing (matches the engine's default link id). */
+export function linkKey(l: ScenarioLink): string {
+  return l.id ?? `${l.a}-${l.b}`;
+}
+
+export function emptyScenario(name = 'Untitled network'): ScenarioInput {
+  return { version: 1, name, seed: 1, duration: '30s', nodes: [], links: [], flows: [], probes: { interval: '50ms' } };
+}
+
+function freshId(taken: Iterable<string>, prefix: string): string {
+  const used = new Set(taken);
+  for (let i = 1; ; i++) if (!used.has(`${prefix}${i}`)) return `${prefix}${i}`;
+}
+
+export function addNode(s: ScenarioInput, kind: NodeKind, x: number, y: number): { scenario: ScenarioInput; id: string } {
+  const id = freshId(s.nodes.map((n) => n.id), kind === 'host' ? 'h' : 'r');
+  const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
+  return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
+}
+
+export function moveNodes(s: ScenarioInput, moves: ReadonlyMap<string, { x: number; y: number }>): ScenarioInput {
+  return { ...s, nodes: s.nodes.map((n) => { const m = moves.get(n.id); return m ? { ...n, x: Math.round(m.x), y: Math.round(m.y) } : n; }) };
+}
+
+export const DEFAULT_LINK = { rate: '10Mbps', delay: '10ms', buffer: '100 packets' } as const;
+
+/** Adds a link between two distinct, not yet linked nodes; returns null when that is impossible. */
+export function addLink(s: ScenarioInput, a: string, b: string): ScenarioInput | null {
+  if (a === b) return null;
+  if (!s.nodes.some((n) => n.id === a) || !s.nodes.some((n) => n.id === b)) return null;
+  if (s.links.some((l) => (l.a === a && l.b === b) || (l.a === b && l.b === a))) return null;
+  const link: ScenarioLink = { a, b, ...DEFAULT_LINK, queue: { type: 'droptail', params: {} } };
+  return { ...s, links: [...s.links, link] };
+}
+
+export interface ItemSet {
+  nodes?: readonly string[];
+  links?: readonly string[];
+  flows?: readonly string[];
+}
+
+/** Deletes nodes (with their links and flows), links and flows; prunes probes that no longer exist. */
+export function deleteItems(s: ScenarioInput, items: ItemSet): ScenarioInput {
+  const nodes = new Set(items.nodes ?? []);
+  const links = new Set(items.links ?? []);
+  const flows = new Set(items.flows ?? []);
+  const keptLinks = s.links.filter((l) => !links.has(linkKey(l)) && !nodes.has(l.a) && !nodes.has(l.b));
+  const ports = new Set(keptLinks.flatMap((l) => [`${l.a}->${l.b}`, `${l.b}->${l.a}`]));
+  const out: ScenarioInput = {
+    ...s,
+    nodes: s.nodes.filter((n) => !nodes.has(n.id)),
+    links: keptLinks,
+    flows: s.flows.filter((f) => !flows.has(f.id) && !nodes.has(f.from) && !nodes.has(f.to) && !(f.path ?? []).some((p) => nodes.has(p))),
+  };
+  if (s.probes?.ports) out.probes = { ...s.probes, ports: s.probes.ports.filter((p) => ports.has(p)) };
+  return out;
+}
+
+export function updateLink(s: ScenarioInput, key: string, patch: Partial<ScenarioLink>): ScenarioInput {
+  return { ...s, links: s.links.map((l) => (linkKey(l) === key ? dropUndefined({ ...l, ...patch }) : l)) };
+}
+
+export function updateNode(s: ScenarioInput, id: string, patch: Partial<ScenarioNode>): ScenarioInput {
+  return { ...s, nodes: s.nodes.map((n) => (n.id === id ? dropUndefined({ ...n, ...patch }) : n)) };
+}
+
+/** Renames a node and every reference to it (links, flows, paths, probes). Null if the id is taken or empty. */
+export function renameNode(s: ScenarioInput, from: string, to: string): ScenarioInput | null {
+  const id = to.trim();
+  if (id === '' || id === from) return id === from ? s : null;
+  if (s.nodes.some((n) => n.id === id)) return null;
+  const r = (x: string) => (x === from ? id : x);
+  const rp = (p: string) => p.split('->').map(r).join('->');
+  return {
+    ...s,
+    nodes: s.nodes.map((n) => (n.id === from ? { ...n, id } : n)),
+    links: s.links.map((l) => (l.a === from || l.b === from ? { ...l, a: r(l.a), b: r(l.b) } : l)),
+    flows: s.flows.map((f) => ({ ...f, from: r(f.from), to: r(f.to), ...(f.path ? { path: f.path.map(r) } : {}) })),
+    ...(s.probes ? { probes: { ...s.probes, ...(s.probes.ports ? { ports: s.probes.ports.map(rp) } : {}) } } : {}),
+  };
+}
+
+export function addFlow(s: ScenarioInput, from: string, to: string): { scenario: ScenarioInput; id: string } {
+  const id = freshId(s.flows.map((f) => f.id), 'f');
+  const flow: ScenarioFlow = { id, from, to, transport: { type: 'tcp', cc: 'newreno', ccParams: {}, params: {} }, app: { type: 'bulk', params: {} }, start: '0s' };
+  return { scenario: { ...s, flows: [...s.flows, flow] }, id };
+}
+
+export function updateFlow(s: ScenarioInput, id: string, patch: Partial<ScenarioFlow>): ScenarioInput {
+  return { ...s, flows: s.flows.map((f) => (f.id === id ? dropUndefined({ ...f, ...patch }) : f)) };
+}
+
+/** Removes keys whose value is undefined (so "clear this optional field" leaves no trace in JSON). */
+function dropUndefined<T extends object>(o: T): T {
+  const out = { ...o } as Record<string, unknown>;
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  return out as T;
+}
+
+/**
+ * The part of a scenario the simulation depends on, as a string: layout, labels, colours and
+ * view state are left out, so dragging a node does not restart a run.
+ */
+export function simulationKey(s: ScenarioInput): string {
+  return JSON.stringify({
+    ...s, name: undefined, description: undefined, view: undefined,
+    nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind })),
+    flows: s.flows.map((f) => ({ ...f, color: undefined, label: undefined })),
+  });
+}

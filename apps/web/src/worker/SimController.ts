@@ -1,0 +1,215 @@
+/**
+ * Drives one engine Simulation for the worker: pacing (animated runs follow wall time × speed),
+ * batch runs (as fast as possible, in slices), and packing everything that happened since the
+ * last frame into one transferable Frame. Pure TypeScript with an injectable clock, so it is
+ * unit-tested in Node without a Worker.
+ */
+import { Simulation, ScenarioError, validateScenario, type ScenarioInput, type ScenarioIssue } from '@cclab/engine';
+import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
+
+/** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
+export const SLICE_MS = 12;
+/** At most this many packets on the wire are reported per frame. */
+export const MAX_FLIGHT_PACKETS = 6000;
+/** Animated runs faster than this (sim s per wall s) do not report packets on the wire. */
+export const MAX_ANIMATED_SPEED = 2;
+
+export type LoadResult = { ok: true; meta: RunMeta } | { ok: false; issues: ScenarioIssue[] };
+
+export class SimController {
+  private sim: Simulation | null = null;
+  private runId = 0;
+  status: RunStatus = 'idle';
+  speed = 1;
+  private anchorWallMs = 0;
+  private anchorSimNs = 0;
+  private flowBuf: number[] = [];
+  private portBuf: number[] = [];
+  private samples = 0;
+  private eventsSeen = 0;
+  private lastBusy: Float64Array = new Float64Array(0);
+  private lastBusyAt = 0;
+
+  constructor(private readonly clock: () => number) {}
+
+  load(runId: number, scenario: ScenarioInput): LoadResult {
+    this.runId = runId;
+    this.sim = null;
+    this.status = 'idle';
+    let sim: Simulation;
+    try {
+      sim = new Simulation(validateScenario(scenario));
+    } catch (e) {
+      this.status = 'error';
+      if (e instanceof ScenarioError) return { ok: false, issues: e.issues };
+      return { ok: false, issues: [{ path: '(scenario)', message: (e as Error).message }] };
+    }
+    this.sim = sim;
+    this.flowBuf = [];
+    this.portBuf = [];
+    this.samples = 0;
+    this.eventsSeen = 0;
+    this.lastBusy = new Float64Array(sim.network.ports.length);
+    this.lastBusyAt = 0;
+    sim.onSample = (_t, flowRows, portRows) => {
+      for (const r of flowRows) for (let c = 0; c < FLOW_COLS; c++) this.flowBuf.push(r[c]!);
+      for (const r of portRows) for (let c = 0; c < PORT_COLS; c++) this.portBuf.push(r[c]!);
+      this.samples++;
+    };
+    const sc = sim.scenario;
+    const probeIndex = new Map(sim.probedPorts.map((p, i) => [p.id, i]));
+    const meta: RunMeta = {
+      durationNs: sc.durationNs,
+      intervalNs: sc.probes.intervalNs,
+      flowIds: sc.flows.map((f) => f.id),
+      nodeIds: sc.nodes.map((n) => n.id),
+      probedPorts: sim.probedPorts.map((p) => p.name),
+      ports: sim.network.ports.map((p) => {
+        const dir = sc.links[p.id >> 1]!.dirs[p.id & 1]!;
+        const lim = dir.queue.limit;
+        return {
+          name: p.name, from: p.fromNode, to: p.toNode, rateBps: p.rateBps, delayNs: p.delayNs,
+          limitPackets: 'packets' in lim ? lim.packets : Infinity,
+          limitBytes: 'bytes' in lim ? lim.bytes : Infinity,
+          probe: probeIndex.get(p.id) ?? -1,
+        };
+      }),
+    };
+    return { ok: true, meta };
+  }
+
+  get loaded(): boolean {
+    return this.sim !== null;
+  }
+
+  get nowNs(): number {
+    return this.sim?.nowNs ?? 0;
+  }
+
+  play(speed: number): void {
+    if (!this.sim || this.sim.done) return;
+    this.speed = speed;
+    this.status = 'playing';
+    this.reanchor();
+  }
+
+  setSpeed(speed: number): void {
+    this.speed = speed;
+    this.reanchor();
+  }
+
+  pause(): void {
+    if (this.status === 'playing' || this.status === 'batch') this.status = this.sim?.done ? 'done' : 'paused';
+  }
+
+  batch(): void {
+    if (!this.sim || this.sim.done) return;
+    this.status = 'batch';
+  }
+
+  /** Advances by one probe interval (paused single step). */
+  step(): void {
+    if (!this.sim || this.sim.done) return;
+    if (this.status !== 'paused') this.status = 'paused';
+    this.sim.runUntil(this.sim.nowNs + this.sim.scenario.probes.intervalNs);
+    if (this.sim.done) this.status = 'done';
+  }
+
+  private reanchor(): void {
+    this.anchorWallMs = this.clock();
+    this.anchorSimNs = this.sim?.nowNs ?? 0;
+  }
+
+  /** Does one tick of work according to the status. Returns whether more ticks are needed. */
+  tick(): boolean {
+    const sim = this.sim;
+    if (!sim) return false;
+    if (this.status === 'playing') {
+      if (Number.isFinite(this.speed)) {
+        const target = this.anchorSimNs + (this.clock() - this.anchorWallMs) * 1e6 * this.speed;
+        this.runFor(target);
+        // Too slow to keep up: re-anchor so the clock does not run away from the simulation.
+        if (sim.nowNs < target - 0.25 * 1e9 * this.speed) this.reanchor();
+      } else {
+        this.runFor(Infinity);
+      }
+    } else if (this.status === 'batch') {
+      this.runFor(Infinity);
+    }
+    if (sim.done && (this.status === 'playing' || this.status === 'batch')) this.status = 'done';
+    return this.status === 'playing' || this.status === 'batch';
+  }
+
+  /** Runs towards `targetNs` for at most SLICE_MS of wall time. */
+  private runFor(targetNs: number): void {
+    const sim = this.sim!;
+    const start = this.clock();
+    const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
+    const end = Math.min(targetNs, sim.durationNs);
+    while (sim.nowNs < end && this.clock() - start < SLICE_MS) {
+      sim.runUntil(Math.min(end, sim.nowNs + chunk));
+    }
+  }
+
+  /** Packs everything new since the previous frame. */
+  frame(): Frame {
+    const sim = this.sim;
+    const ports = sim?.network.ports ?? [];
+    const queues = new Float64Array(ports.length);
+    const queueBytes = new Float64Array(ports.length);
+    const util = new Float64Array(ports.length);
+    const portDrops = new Float64Array(ports.length);
+    const now = sim?.nowNs ?? 0;
+    const dt = now - this.lastBusyAt;
+    for (let i = 0; i < ports.length; i++) {
+      const p = ports[i]!;
+      queues[i] = p.disc.lengthPackets;
+      queueBytes[i] = p.disc.lengthBytes;
+      const busy = p.busyTimeNs();
+      util[i] = dt > 0 ? Math.min(1, (busy - this.lastBusy[i]!) / dt) : 0;
+      portDrops[i] = p.disc.stats.drops + p.linkLosses;
+      if (dt > 0) this.lastBusy[i] = busy;
+    }
+    if (dt > 0) this.lastBusyAt = now;
+    const animated = this.status !== 'batch' && !(this.speed > MAX_ANIMATED_SPEED);
+    const events: number[] = [];
+    if (sim) {
+      const ring = sim.flowEvents();
+      const fresh = Math.min(sim.flowEventCount - this.eventsSeen, ring.length);
+      for (let i = ring.length - fresh; i < ring.length; i++) {
+        const e = ring[i]!;
+        events.push(e.tNs / 1e9, e.flow, Math.max(0, EVENT_KINDS.indexOf(e.kind)));
+      }
+      this.eventsSeen = sim.flowEventCount;
+    }
+    const drops: number[] = [];
+    const flight: number[] = [];
+    if (sim) {
+      const d = sim.drainDrops();
+      if (animated) for (const e of d) drops.push(e.tNs, e.port, e.flow);
+      if (animated) {
+        const tmp: number[] = [];
+        for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
+          tmp.length = 0;
+          ports[i]!.inFlight(tmp);
+          for (let j = 0; j < tmp.length; j += 4) flight.push(i, tmp[j]!, tmp[j + 1]!, tmp[j + 2]!, tmp[j + 3]!);
+        }
+      }
+    }
+    const f: Frame = {
+      v: 1, type: 'frame', runId: this.runId, nowNs: now, status: this.status,
+      progress: sim ? now / sim.durationNs : 0,
+      samples: this.samples,
+      flowSamples: Float64Array.from(this.flowBuf),
+      portSamples: Float64Array.from(this.portBuf),
+      events: Float64Array.from(events),
+      drops: Float64Array.from(drops),
+      flight: Float64Array.from(flight),
+      queues, queueBytes, util, portDrops,
+    };
+    this.flowBuf = [];
+    this.portBuf = [];
+    this.samples = 0;
+    return f;
+  }
+}

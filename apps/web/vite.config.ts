@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// The engine is a workspace package whose "exports" point at TypeScript sources; Vite compiles
+// them like the app's own files. It is excluded from dependency pre-bundling so edits to the
+// engine are picked up live by the dev server.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  publicDir: fileURLToPath(new URL('../../public', import.meta.url)),
+  plugins: [react()],
+  base: './',
+  optimizeDeps: { exclude: ['@cclab/engine'] },
+  worker: { format: 'es' },
+  server: { port: 5173, strictPort: false, host: 'localhost' },
+  preview: { port: 4173, strictPort: false, host: 'localhost' },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

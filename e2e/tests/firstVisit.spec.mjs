@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/** First visit: the built-in two-flow dumbbell starts by itself and draws a sawtooth within seconds. */
+export async function firstVisitShowsSawtooth({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const s = await lab.scenario();
+  assert.equal(s.name, 'Two-flow dumbbell');
+  assert.equal(s.flows.length, 2);
+  // The run plays by itself; wait until flow f0's cwnd has been cut at least once (a sawtooth tooth).
+  await lab.waitForRun(() => {
+    const f = window.__cclab.series().flows[0];
+    if (!f || f.cwnd.length < 10) return false;
+    let peak = 0;
+    for (const c of f.cwnd) { peak = Math.max(peak, c); if (c < peak * 0.7 && peak > 10) return true; }
+    return false;
+  }, undefined, 30000);
+  const run = await lab.run();
+  assert.equal(run.status, 'playing');
+  assert.ok(run.nowNs > 0);
+  const series = await lab.series();
+  assert.ok(series.markers > 0, 'fast-retransmit markers were recorded');
+  const path = lab.page.locator('[data-testid="chart-cwnd"] path[data-series="cwnd:f0"]');
+  assert.ok(Number(await path.getAttribute('data-points')) > 10, 'the cwnd chart draws the series');
+  await lab.screenshot('first-visit');
+}
