@@ -14,7 +14,18 @@ import { validateScenario, ScenarioError, type ResolvedFlow, type ResolvedScenar
 import { findTransportModel } from './transport/index.js';
 import type { FlowEventKind, FlowReceiver, FlowSender } from './transport/Transport.js';
 
-export const FLOW_COLUMNS = ['t', 'cwnd', 'ssthresh', 'srttMs', 'throughputBps', 'goodputBps', 'rateBps'] as const;
+export const FLOW_COLUMNS = [
+  't',
+  'cwnd',
+  'ssthresh',
+  'srttMs',
+  'throughputBps',
+  'goodputBps',
+  'rateBps',
+  'deliveredBytes',
+  'retransmits',
+  'timeouts',
+] as const;
 export const PORT_COLUMNS = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops'] as const;
 
 export interface FlowEvent {
@@ -193,6 +204,9 @@ export class Simulation {
       row[4] = now === 0 ? 0 : ((st.bytesReceived - f.lastRxBytes) * 8) / dt;
       row[5] = now === 0 ? 0 : ((st.goodputBytes - f.lastGoodputBytes) * 8) / dt;
       row[6] = c ? c.rateBps : NaN;
+      row[7] = st.goodputBytes;
+      row[8] = st.retransmits;
+      row[9] = st.timeouts;
       f.lastRxBytes = st.bytesReceived;
       f.lastGoodputBytes = st.goodputBytes;
       f.series.offer(row);
