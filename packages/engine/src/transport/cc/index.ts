@@ -7,6 +7,8 @@ import { Vegas } from './Vegas.js';
 import { Cubic } from './Cubic.js';
 import { Fast } from './Fast.js';
 import { QuicTcp } from './QuicTcp.js';
+import { Binomial } from './Binomial.js';
+import { Simd } from './Simd.js';
 
 /** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
 export interface CcModel {
@@ -155,6 +157,51 @@ export const ccModels: CcModel[] = [
     defaultRecovery: 'newreno',
     create: (p) =>
       new QuicTcp({ ps: num(p, 'ps'), kappa: num(p, 'kappa'), rho: num(p, 'rho'), miThreshold: num(p, 'miThreshold'), updateEveryRtts: num(p, 'updateEveryRtts') }),
+  },
+  {
+    info: {
+      id: 'binomial',
+      category: 'cc',
+      name: 'Binomial',
+      description: 'w += α/w^k per RTT, w −= β·w^l per loss: AIMD, MIMD, AIAD, MIAD, IIAD, SQRT as presets.',
+      citation: 'Bansal & Balakrishnan, INFOCOM 2001; seed 003 §1 Table I',
+      params: [
+        { key: 'k', label: 'k', kind: 'number', default: 0.5, min: -1, max: 2, description: 'Increase exponent: w += α/w^k per RTT.' },
+        { key: 'l', label: 'l', kind: 'number', default: 0.5, min: 0, max: 1, description: 'Decrease exponent: w −= β·w^l per loss.' },
+        { key: 'alpha', label: 'α', kind: 'number', default: 1, min: 0.0001, max: 100, description: 'Increase gain.' },
+        { key: 'beta', label: 'β', kind: 'number', default: 0.5, min: 0.0001, max: 100, description: 'Decrease gain (for l = 1 the fraction of the window given up).' },
+      ],
+      presets: {
+        AIMD: { k: 0, l: 1, alpha: 1, beta: 0.5 },
+        MIMD: { k: -1, l: 1, alpha: 0.01, beta: 0.125 },
+        AIAD: { k: 0, l: 0, alpha: 1, beta: 1 },
+        MIAD: { k: -1, l: 0, alpha: 0.01, beta: 1 },
+        IIAD: { k: 1, l: 0, alpha: 1, beta: 0.67 },
+        SQRT: { k: 0.5, l: 0.5, alpha: 1, beta: 0.67 },
+      },
+    },
+    defaultRecovery: 'newreno',
+    create: (p) => new Binomial({ k: num(p, 'k'), l: num(p, 'l'), alpha: num(p, 'alpha'), beta: num(p, 'beta') }),
+  },
+  {
+    info: {
+      id: 'simd',
+      category: 'cc',
+      name: 'SIMD',
+      description: 'Square increase, multiplicative decrease: w − w0 grows with the square of the time since the last loss.',
+      citation: 'Jin, Guo, Matta & Bestavros, IEEE/ACM ToN 11(3) 2003; seed 003 §1 eqs. 1.6–1.7 (fourth-root variant §2)',
+      params: [
+        { key: 'beta', label: 'β', kind: 'number', default: 0.125, min: 0.01, max: 0.9, unit: '×', description: 'Multiplicative decrease: w ← (1 − β)·w on loss; also sets α (eq. 1.7).' },
+        { key: 'rootExponent', label: 'Root exponent', kind: 'number', default: 0.5, min: 0.1, max: 0.9, description: 'Increase α·(w − w0)^e per RTT: ½ (SIMD) or ¼ (fourth-root SIMD).' },
+        { key: 'usePreviousWindow', label: 'Use w(t−1)', kind: 'boolean', default: false, description: 'Use the window one RTT earlier in (w − w0) (seed 003 fourth-root proposal).' },
+      ],
+      presets: {
+        SIMD: { rootExponent: 0.5, usePreviousWindow: false },
+        'Fourth-root SIMD': { rootExponent: 0.25, usePreviousWindow: true },
+      },
+    },
+    defaultRecovery: 'newreno',
+    create: (p) => new Simd({ beta: num(p, 'beta'), rootExponent: num(p, 'rootExponent'), usePreviousWindow: bool(p, 'usePreviousWindow') }),
   },
 ];
 

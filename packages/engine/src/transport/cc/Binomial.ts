@@ -1,0 +1,51 @@
+import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+
+export interface BinomialParams {
+  /** Increase exponent k: w ← w + α/w^k per RTT. */
+  k: number;
+  /** Decrease exponent l: w ← w − β·w^l on loss. */
+  l: number;
+  /** Increase gain α. */
+  alpha: number;
+  /** Decrease gain β. */
+  beta: number;
+}
+
+/**
+ * Binomial congestion control (Bansal & Balakrishnan, "Binomial congestion control algorithms",
+ * INFOCOM 2001; seed 003 §1, Table I):
+ *   increase: w ← w + α/w^k per RTT   (here α/w^(k+1) per acknowledged segment)
+ *   decrease: w ← w − β·w^l on a loss (ssthresh and cwnd both; at least 1 segment)
+ * Slow start below ssthresh as standard TCP. TCP-compatible iff k + l = 1 (and l ≤ 1); converges to
+ * fairness iff k + l > 0. Presets: AIMD (0, 1), MIMD (−1, 1), AIAD (0, 0), MIAD (−1, 0),
+ * IIAD (1, 0), SQRT (½, ½).
+ */
+export class Binomial implements CongestionControl {
+  readonly id: string;
+  constructor(
+    private readonly p: BinomialParams,
+    id = 'binomial',
+  ) {
+    this.id = id;
+  }
+
+  onAck(s: CcState, ack: AckInfo): number {
+    const w = s.cwnd;
+    if (w < s.ssthresh) return w + ack.ackedSegments;
+    return w + (this.p.alpha * ack.ackedSegments) / Math.pow(w, this.p.k + 1);
+  }
+
+  /** The window after a loss: w − β·w^l (seed 003 §1), at least 1 segment. */
+  reduced(w: number): number {
+    return Math.max(w - this.p.beta * Math.pow(w, this.p.l), 1);
+  }
+
+  ssthreshAfter(s: CcState, _event: CongestionEvent): number {
+    return Math.max(this.reduced(Math.min(s.cwnd, s.maxWindow)), 2);
+  }
+
+  cwndAfter(s: CcState, event: CongestionEvent): number {
+    if (event === 'timeout') return 1;
+    return this.reduced(Math.min(s.cwnd, s.maxWindow));
+  }
+}
