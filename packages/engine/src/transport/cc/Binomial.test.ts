@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Binomial } from './Binomial.js';
 import { Simd } from './Simd.js';
 import { FakeCcState, ackOf } from './ccTestState.js';
+import type { CongestionControl } from './CongestionControl.js';
 import { findCcModel } from './index.js';
 import { runDumbbell, tcpFlow } from '../../../test/ccHarness.js';
 
 /** Feeds `rtts` rounds of one ACK per segment; returns the window after each round. */
-function rounds(cc: { onAck: Binomial['onAck'] }, s: FakeCcState, n: number): number[] {
+function rounds(cc: CongestionControl, s: FakeCcState, n: number): number[] {
   const out: number[] = [];
   let seq = 0;
   for (let r = 0; r < n; r++) {
