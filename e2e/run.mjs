@@ -1,6 +1,6 @@
 // End-to-end runner: serves the built lab, drives Debian's Chromium through playwright-core and
 // runs every e2e/tests/*.spec.mjs (each exports named async test functions taking a context).
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './fixtures/server.mjs';
@@ -13,6 +13,7 @@ if (!existsSync(dist + 'index.html')) {
 }
 const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
 
+await mkdir(here + 'artifacts', { recursive: true });
 const server = await serveStatic(dist);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,6 +44,9 @@ for (const file of specs) {
       console.log(`✓ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (e) {
       failed++;
+      for (const [i, p] of context.pages().entries()) {
+        await p.screenshot({ path: `${here}artifacts/FAILED-${name}-${i}.png` }).catch(() => {});
+      }
       console.log(`✗ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n  ${String(e?.stack ?? e).split('\n').slice(0, 8).join('\n  ')}`);
     } finally {
       await context.close();

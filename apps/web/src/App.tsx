@@ -37,8 +37,8 @@ export function App() {
         </div>
         <aside className="sidebar" aria-label="Inspector and flows">
           <ProblemsPanel />
-          <Inspector />
           <FlowsPanel />
+          <Inspector />
         </aside>
       </main>
       <DropZone />

@@ -11,7 +11,7 @@ export function ChartsPanel() {
   const lab = useLab();
   const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
   const [ports, setPorts] = useState<string[] | null>(null);
-  const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.slice(0, 4);
+  const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
   return (
     <section className="charts" aria-label="Charts">
       <TimeSeriesChart kind="cwnd" />

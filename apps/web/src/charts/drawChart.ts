@@ -53,7 +53,7 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
   g.append('g').selectAll('line').data(yTicks).join('line')
     .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e8eb');
   const xAxis = g.append('g').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
-  const yAxis = g.append('g').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 32))).tickFormat(d3.format('~s')));
+  const yAxis = g.append('g').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 32))).tickFormat((d) => (Math.abs(+d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d))));
   for (const ax of [xAxis, yAxis]) {
     ax.selectAll('text').attr('fill', '#444').attr('font-size', 11);
     ax.selectAll('line,path').attr('stroke', '#9aa1a9');

@@ -44,10 +44,13 @@ export function TopologyCanvas() {
     if (el) setTransform(fitTransform(pts, el.clientWidth, el.clientHeight));
   }, [lab, setTransform]);
 
-  // A scenario without a stored camera (first visit, import) is fitted to the view.
+  // A scenario without a stored camera (first visit, import, new) gets one: fitted to its nodes,
+  // or the identity for an empty network (so nodes land where they are clicked).
   useEffect(() => {
-    if (!stored && size.w > 0 && scenario.nodes.length > 0) fit();
-  }, [stored, size.w, scenario.nodes.length, fit]);
+    if (stored || size.w <= 0) return;
+    if (scenario.nodes.length > 0) fit();
+    else setTransform(IDENTITY);
+  }, [stored, size.w, scenario.nodes.length, fit, setTransform]);
 
   useEffect(() => {
     const onFit = () => fit();

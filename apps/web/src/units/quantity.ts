@@ -51,6 +51,7 @@ function trimNumber(v: number): string {
 /** Picks the largest unit in which `canonical` is at least 1. */
 export function bestUnit(kind: QuantityKind, canonical: number): UnitOption {
   const opts = UNITS[kind];
+  if (canonical === 0) return opts[kind === 'size' ? 0 : kind === 'duration' ? 2 : 1]!;
   let best = opts[0]!;
   for (const o of opts) if (Math.abs(canonical) >= o.factor) best = o;
   return best;
