@@ -2,6 +2,8 @@
  * `window.__cclab`: a read-only window into application state for end-to-end tests and for
  * curious users in the devtools console. Nothing in the app depends on it.
  */
+import type { ScenarioInput } from '@cclab/engine';
+import { encodeScenario } from './codec/urlCodec';
 import type { Lab } from './lab';
 
 export interface DebugHandle {
@@ -12,6 +14,8 @@ export interface DebugHandle {
   series(): { flows: { id: string; cwnd: number[]; t: number[] }[]; ports: { name: string; queue: number[] }[]; markers: number };
   live(): { queues: number[]; util: number[]; flight: number; drops: number };
   canUndo(): boolean;
+  /** The URL codec, for tests that craft links. */
+  encode(s: unknown): string;
 }
 
 declare global {
@@ -36,5 +40,6 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     }),
     live: () => ({ queues: [...lab.live.queues], util: [...lab.live.util], flight: lab.live.flight.length / 5, drops: lab.live.drops.length }),
     canUndo: () => lab.scenario.getState().past.length > 0,
+    encode: (s) => encodeScenario(s as ScenarioInput),
   };
 }

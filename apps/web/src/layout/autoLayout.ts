@@ -37,7 +37,9 @@ export function autoLayout(s: ScenarioInput): ScenarioInput {
     for (const [id, d] of first) if (d > first.get(far)!) far = id;
     const fromFar = bfs(far, adj);
     let width = 0;
-    for (const [id, d] of fromFar) { column.set(id, offset + d); width = Math.max(width, d); }
+    for (const d of fromFar.values()) width = Math.max(width, d);
+    // Mirror so the side of the first-listed node is on the left (sources before sinks).
+    for (const [id, d] of fromFar) column.set(id, offset + width - d);
     offset += width + 1;
   }
   const columns = Math.max(...column.values()) + 1;

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/** A file that is not JSON, and one with an impossible rate, are refused with a clear message; nothing is lost. */
+export async function importBadFileShowsErrorAndKeepsWork({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const before = await lab.scenario();
+  await lab.testId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "nodes": [') });
+  const notice = lab.testId('notice').first();
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /broken\.json.*not a valid scenario/s);
+  assert.match(await notice.innerText(), /not valid JSON/);
+  assert.deepEqual(await lab.scenario(), before, 'the current scenario is unchanged');
+
+  const bad = structuredClone(before);
+  delete bad.view;
+  bad.links[0].rate = 'fast';
+  bad.flows[1].transport.cc = 'warp-drive';
+  await lab.testId('import-file').setInputFiles({ name: 'bad-rate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const second = lab.testId('notice').nth(1);
+  await second.waitFor();
+  const text = await second.innerText();
+  assert.match(text, /links\[0\]\.rate/);
+  assert.match(text, /"fast"/);
+  assert.match(text, /flows\[1\]\.transport\.cc/);
+  assert.match(text, /warp-drive/);
+  assert.deepEqual(await lab.scenario(), before);
+  await lab.screenshot('import-bad-file');
+}
+
+/** A good file dropped on the page opens; its missing coordinates get an automatic layout. */
+export async function dropScenarioFileOpensItWithLayout({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const scenario = {
+    version: 1, name: 'Dropped chain', duration: '5s',
+    nodes: [{ id: 'a', kind: 'host' }, { id: 'x', kind: 'router' }, { id: 'y', kind: 'router' }, { id: 'b', kind: 'host' }],
+    links: [{ a: 'a', b: 'x', rate: '10Mbps', delay: '5ms' }, { a: 'x', b: 'y', rate: '2Mbps', delay: '10ms', buffer: '20 packets' }, { a: 'y', b: 'b', rate: '10Mbps', delay: '5ms' }],
+    flows: [{ id: 'f', from: 'a', to: 'b', transport: { type: 'tcp', cc: 'newreno' }, app: { type: 'bulk' } }],
+  };
+  await lab.page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'chain.json', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, JSON.stringify(scenario));
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Dropped chain');
+  const s = await lab.scenario();
+  const xs = s.nodes.map((n) => n.x);
+  assert.ok(s.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)), 'every node got a position');
+  assert.deepEqual([...xs].sort((p, q) => p - q), xs, 'a chain is laid out left to right');
+  await lab.screenshot('dropped-file');
+}
+
+/** Work autosaves: a reload of the bare address (no link) finds it again. */
+export async function reloadRestoresAutosavedWork({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('scenario-name').fill('My lecture network');
+  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
+  await lab.testId('link-rate').fill('3');
+  await lab.testId('link-rate').press('Enter');
+  await lab.page.waitForTimeout(700);
+  const saved = await lab.scenario();
+  assert.equal(saved.links[0].rate, '3Mbps');
+  const again = new LabPage(await context.newPage(), baseUrl);
+  await again.open();
+  assert.equal(await again.page.evaluate(() => window.__cclab.startupSource), 'autosave');
+  const restored = await again.scenario();
+  assert.equal(restored.name, 'My lecture network');
+  assert.deepEqual(restored.links, saved.links);
+  assert.deepEqual(restored.flows, saved.flows);
+  assert.equal(await again.testId('scenario-title').innerText(), 'My lecture network');
+}
+
+/** A damaged link says what is wrong, opens the default scenario, and offers the earlier work back. */
+export async function corruptedLinkFallsBackWithoutLoss({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('scenario-name').fill('Work worth keeping');
+  await lab.page.waitForTimeout(700);
+  const bad = new LabPage(await context.newPage(), baseUrl);
+  await bad.open('#s=N4IgdghgtgpiBc%%%broken');
+  const notice = bad.testId('notice').first();
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /does not hold a usable scenario/);
+  assert.equal((await bad.scenario()).name, 'Two-flow dumbbell');
+  assert.doesNotMatch(bad.page.url(), /#s=N4Igdgh/, 'the damaged link is removed from the address bar');
+  await bad.screenshot('corrupted-link');
+  await bad.testId('restore-backup').click();
+  await bad.page.waitForFunction(() => window.__cclab.scenario().name === 'Work worth keeping');
+}
+
+/** A link that decodes but holds an invalid scenario names the field at fault. */
+export async function invalidScenarioLinkNamesTheField({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const link = await lab.page.evaluate(() => {
+    const s = window.__cclab.scenario();
+    s.links[0].delay = '-5ms';
+    return window.__cclab.encode(s);
+  });
+  const other = new LabPage(await context.newPage(), baseUrl);
+  await other.open(`#s=${link}`);
+  const text = await other.testId('notice').first().innerText();
+  assert.match(text, /links\[0\]\.delay/);
+}
