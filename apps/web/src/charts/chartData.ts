@@ -159,7 +159,9 @@ export function yExtent(lines: readonly LineSeries[], x0: number, x1: number): [
       if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
     }
   }
-  return lo === Infinity ? [0, 1] : [Math.min(0, lo), hi <= lo ? lo + 1 : hi];
+  if (lo === Infinity) return [0, 1];
+  const low = Math.min(0, lo);
+  return [low, hi <= low ? low + 1 : hi];
 }
 
 /** Index of the sample nearest to `t` in a sorted column. */

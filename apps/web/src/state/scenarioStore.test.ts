@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario, validateScenario } from '@cclab/engine';
+import { createScenarioStore } from './scenarioStore';
+import { addFlow, addLink, addNode, deleteItems, emptyScenario, linkKey, moveNodes, renameNode, simulationKey, updateLink } from './scenarioEdits';
+
+function buildDumbbell() {
+  const store = createScenarioStore(emptyScenario());
+  const st = () => store.getState();
+  for (const [kind, x, y] of [['host', 0, 0], ['host', 0, 100], ['router', 200, 50], ['router', 400, 50], ['host', 600, 0], ['host', 600, 100]] as const) {
+    st().apply((s) => addNode(s, kind, x, y).scenario);
+  }
+  for (const [a, b] of [['h1', 'r1'], ['h2', 'r1'], ['r1', 'r2'], ['r2', 'h3'], ['r2', 'h4']]) st().apply((s) => addLink(s, a!, b!));
+  st().apply((s) => addFlow(s, 'h1', 'h3').scenario);
+  st().apply((s) => addFlow(s, 'h2', 'h4').scenario);
+  return store;
+}
+
+describe('the scenario store', () => {
+  it('builds a runnable dumbbell from editor actions', () => {
+    const s = buildDumbbell().getState().scenario;
+    expect(s.nodes.map((n) => n.id)).toEqual(['h1', 'h2', 'r1', 'r2', 'h3', 'h4']);
+    expect(s.flows.map((f) => f.id)).toEqual(['f1', 'f2']);
+    expect(() => validateScenario(s)).not.toThrow();
+  });
+
+  it('undoes and redoes every edit in order', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    const full = st().scenario;
+    st().undo();
+    expect(st().scenario.flows).toHaveLength(1);
+    st().undo();
+    st().undo();
+    expect(st().scenario.links).toHaveLength(4);
+    st().redo();
+    st().redo();
+    st().redo();
+    expect(st().scenario).toEqual(full);
+    st().undo();
+    st().apply((s) => ({ ...s, name: 'branch' }));
+    expect(st().future).toEqual([]);
+  });
+
+  it('makes a drag one undo step (checkpoint, then moves without history)', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    const before = st().scenario;
+    st().checkpoint();
+    for (let i = 1; i <= 10; i++) st().apply((s) => moveNodes(s, new Map([['r1', { x: 200 + i * 5, y: 50 }]])), { history: false });
+    expect(st().scenario.nodes.find((n) => n.id === 'r1')!.x).toBe(250);
+    st().undo();
+    expect(st().scenario.nodes).toEqual(before.nodes);
+  });
+
+  it('keeps the camera when undoing', () => {
+    const store = buildDumbbell();
+    store.getState().setView({ transform: { x: 5, y: 6, k: 2 } });
+    store.getState().undo();
+    expect(store.getState().scenario.view).toEqual({ transform: { x: 5, y: 6, k: 2 } });
+  });
+
+  it('deleting a router removes its links and the flows routed through it', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    st().select({ nodes: ['r1'] });
+    st().apply((s) => deleteItems(s, st().selection));
+    expect(st().scenario.links.map(linkKey)).toEqual(['r2-h3', 'r2-h4']);
+    expect(st().scenario.nodes.map((n) => n.id)).not.toContain('r1');
+    expect(st().selection.nodes).toEqual([]);
+  });
+
+  it('deleting a host removes its flows; probes of removed links go too', () => {
+    const s0 = { ...defaultScenario() };
+    const s = deleteItems(s0, { nodes: ['s0'], links: ['r1-r2'] });
+    expect(s.flows.map((f) => f.id)).toEqual(['f1']);
+    expect(s.probes?.ports).toEqual([]);
+  });
+
+  it('refuses self-links and duplicate links in either direction', () => {
+    const s = buildDumbbell().getState().scenario;
+    expect(addLink(s, 'r1', 'r1')).toBeNull();
+    expect(addLink(s, 'r2', 'r1')).toBeNull();
+    expect(addLink(s, 'h1', 'nope')).toBeNull();
+    expect(addLink(s, 'h1', 'h2')!.links).toHaveLength(6);
+  });
+
+  it('renaming a node updates links, flows and probes', () => {
+    const s = renameNode(defaultScenario(), 'r1', 'left')!;
+    expect(s.links[0]).toMatchObject({ a: 'left', b: 'r2' });
+    expect(s.probes?.ports).toEqual(['left->r2']);
+    expect(() => validateScenario(s)).not.toThrow();
+    expect(renameNode(s, 'left', 'r2')).toBeNull();
+    expect(renameNode(s, 'left', '  ')).toBeNull();
+  });
+
+  it('multi-selection toggles with the additive flag', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    st().select({ nodes: ['h1'] });
+    st().select({ nodes: ['h2'] }, true);
+    st().select({ links: ['r1-r2'] }, true);
+    expect(st().selection).toEqual({ nodes: ['h1', 'h2'], links: ['r1-r2'], flows: [] });
+    st().select({ nodes: ['h1'] }, true);
+    expect(st().selection.nodes).toEqual(['h2']);
+  });
+
+  it('layout, labels and colours do not change the simulation key; rates do', () => {
+    const s = defaultScenario();
+    const k = simulationKey(s);
+    expect(simulationKey(moveNodes(s, new Map([['r1', { x: 1, y: 2 }]])))).toBe(k);
+    expect(simulationKey({ ...s, view: { transform: { x: 1, y: 1, k: 1 } }, flows: s.flows.map((f) => ({ ...f, color: '#000' })) })).toBe(k);
+    expect(simulationKey(updateLink(s, 'r1-r2', { rate: '5Mbps' }))).not.toBe(k);
+  });
+});
