@@ -5,6 +5,8 @@ import { inject } from '../net/Port.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
 import { SackScoreboard } from './SackScoreboard.js';
+import { RateSampler } from './RateSampler.js';
+import type { RateSample } from './cc/CongestionControl.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
 
 /** Loss-recovery algorithm of the sender (independent of the window law). */
@@ -107,6 +109,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false };
   /** 'vegas' recovery: new ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private vegasWorried = 0;
+  /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
+  private readonly rates: RateSampler | null;
+  private readonly rateSample: RateSample = {
+    deliveryRateBps: 0, delivered: 0, intervalNs: 0, rttNs: -1, priorDelivered: 0, newlyAcked: 0, newlyLost: 0, isAppLimited: false, totalDelivered: 0,
+  };
 
   constructor(
     private readonly ctx: FlowContext,
@@ -123,6 +130,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.sack = cfg.recovery === 'sack' ? new SackScoreboard(Math.max(64, cfg.maxWindow * 2)) : null;
+    this.rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
     cc.init?.(this, ctx.sim.now);
   }
 
@@ -282,6 +290,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       }
     }
     this.cc.onSent?.(this, seq, isRetx, now);
+    this.rates?.onSent(seq, isRetx, nothingOutstanding, seq + 1 >= this.appLimit, now);
     // ns-2 TcpAgent::output also restarts a pending timer when nothing was outstanding; the Vegas
     // agent's output does not (tcp-vegas.cc)
     if (!this.rtxTimer.armed || (nothingOutstanding && this.cfg.recovery !== 'vegas')) this.setRtxTimer();
@@ -311,6 +320,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     let sackChanged = false;
     if (this.sack !== null) sackChanged = this.readSack(pkt, ack);
     this.ctx.pool.release(pkt);
+    if (this.rates !== null && ack > this.highestAck) {
+      // delivery-rate sample before the window law runs (draft-cheng-iccrg-delivery-rate-estimation)
+      const rs = this.rateSample;
+      this.rates.onAck(this.highestAck, ack, this.cfg.packetBytes, now, rs);
+      this.cc.onRateSample!(this, rs, now);
+    }
 
     switch (this.cfg.recovery) {
       case 'tahoe':

@@ -9,6 +9,7 @@ import { Fast } from './Fast.js';
 import { QuicTcp } from './QuicTcp.js';
 import { Binomial } from './Binomial.js';
 import { Simd } from './Simd.js';
+import { Bbr } from './Bbr.js';
 
 /** A congestion-control model: registry info, the loss recovery it implies, and a factory. */
 export interface CcModel {
@@ -202,6 +203,33 @@ export const ccModels: CcModel[] = [
     },
     defaultRecovery: 'newreno',
     create: (p) => new Simd({ beta: num(p, 'beta'), rootExponent: num(p, 'rootExponent'), usePreviousWindow: bool(p, 'usePreviousWindow') }),
+  },
+  {
+    info: {
+      id: 'bbr',
+      category: 'cc',
+      name: 'BBR v1',
+      description: 'Model-based: paces at the measured bottleneck bandwidth and caps inflight at 2·BDP; probes bandwidth and RTT.',
+      citation: 'Cardwell et al., ACM Queue 14(5) 2016; draft-cardwell-iccrg-bbr-congestion-control-00; draft-cheng-iccrg-delivery-rate-estimation-02',
+      params: [
+        { key: 'highGain', label: 'Startup gain', kind: 'number', default: 2 / Math.LN2, min: 1, max: 10, unit: '×', description: 'Pacing and cwnd gain in Startup (2/ln 2); Drain paces at its inverse.' },
+        { key: 'cwndGain', label: 'cwnd gain', kind: 'number', default: 2, min: 1, max: 10, unit: '×', description: 'cwnd = gain·BDP in ProbeBW.' },
+        { key: 'probeGain', label: 'Probe gain', kind: 'number', default: 1.25, min: 1, max: 2, unit: '×', description: 'ProbeBW up-phase pacing gain (down phase: 2 − gain).' },
+        { key: 'bwWindowRounds', label: 'BtlBw window', kind: 'integer', default: 10, min: 1, max: 100, unit: 'RTTs', description: 'Max-filter length for the bottleneck bandwidth.' },
+        { key: 'minRttWindow', label: 'RTprop window', kind: 'duration', default: 10, min: 0.1, max: 600, unit: 's', description: 'Min-filter length for the round-trip propagation time; ProbeRTT when it expires.' },
+        { key: 'probeRttDuration', label: 'ProbeRTT time', kind: 'duration', default: 0.2, min: 0.01, max: 10, unit: 's', description: 'Time held at 4 segments in ProbeRTT.' },
+      ],
+    },
+    defaultRecovery: 'sack',
+    create: (p) =>
+      new Bbr({
+        highGain: num(p, 'highGain'),
+        cwndGain: num(p, 'cwndGain'),
+        probeGain: num(p, 'probeGain'),
+        bwWindowRounds: num(p, 'bwWindowRounds'),
+        minRttWindow: num(p, 'minRttWindow'),
+        probeRttDuration: num(p, 'probeRttDuration'),
+      }),
   },
 ];
 

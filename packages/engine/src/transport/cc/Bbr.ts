@@ -1,0 +1,205 @@
+import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
+
+export interface BbrParams {
+  /** Startup pacing and cwnd gain (draft: 2/ln 2 ≈ 2.885). */
+  highGain: number;
+  /** cwnd gain in ProbeBW (draft: 2). */
+  cwndGain: number;
+  /** ProbeBW up-probe pacing gain (draft: 1.25; the down phase uses 2 − it). */
+  probeGain: number;
+  /** Bandwidth filter length, round trips (draft: 10). */
+  bwWindowRounds: number;
+  /** RTprop filter length, s (draft: 10). */
+  minRttWindow: number;
+  /** Time spent at the minimum window in ProbeRTT, s (draft: 0.2). */
+  probeRttDuration: number;
+}
+
+const enum Mode {
+  Startup = 0,
+  Drain = 1,
+  ProbeBw = 2,
+  ProbeRtt = 3,
+}
+
+const MODE_NAMES = ['startup', 'drain', 'probe-bw', 'probe-rtt'];
+const MIN_CWND = 4;
+
+/**
+ * BBR v1 (Cardwell, Cheng, Gunn, Hassas Yeganeh & Jacobson, "BBR: congestion-based congestion
+ * control", ACM Queue 14(5) 2016; draft-cardwell-iccrg-bbr-congestion-control-00). A model of the
+ * path — BtlBw = windowed max of delivery-rate samples over 10 round trips, RTprop = windowed min
+ * RTT over 10 s — sets pacing_rate = pacing_gain·BtlBw and cwnd = cwnd_gain·BDP (BDP = BtlBw·RTprop):
+ * - Startup: gains 2/ln 2 until BtlBw grows < 25 % for 3 rounds (full pipe, draft §4.3.2.2);
+ * - Drain: pacing gain ln 2/2 until inflight ≤ BDP (§4.3.3);
+ * - ProbeBW: pacing gain cycles 1.25, 0.75, 1 × 6, one RTprop per phase (§4.3.4);
+ * - ProbeRTT: when RTprop has not been refreshed for 10 s, cwnd = 4 for 200 ms and a round
+ *   (§4.3.5).
+ * Losses do not reduce the model; cwnd is kept through fast recovery (v1 keeps "packet
+ * conservation" only in spirit here: no cut), and a timeout restarts it from one segment.
+ */
+export class Bbr implements CongestionControl {
+  readonly id = 'bbr';
+  private mode = Mode.Startup;
+  private pacingGain: number;
+  private cwndGainNow: number;
+  /** Per-round maxima of the delivery rate (bit/s), a ring of bwWindowRounds entries. */
+  private readonly bwRounds: Float64Array;
+  private btlBwBps = 0;
+  private rtPropNs = Infinity;
+  private rtPropStampNs = 0;
+  private roundCount = 0;
+  private nextRoundDelivered = 0;
+  private roundStart = false;
+  private fullBwBps = 0;
+  private fullBwCount = 0;
+  private filledPipe = false;
+  private cycleIndex = 0;
+  private cycleStampNs = 0;
+  private probeRttDoneNs = -1;
+  private probeRttRoundDone = false;
+  private priorCwnd = 0;
+  private readonly gains: Float64Array;
+
+  constructor(private readonly p: BbrParams) {
+    this.pacingGain = p.highGain;
+    this.cwndGainNow = p.highGain;
+    this.bwRounds = new Float64Array(Math.max(1, p.bwWindowRounds));
+    this.gains = new Float64Array([p.probeGain, 2 - p.probeGain, 1, 1, 1, 1, 1, 1]);
+  }
+
+  /** BDP in segments for a gain. */
+  private bdp(s: CcState, gain: number): number {
+    if (this.btlBwBps <= 0 || !Number.isFinite(this.rtPropNs)) return s.cwnd;
+    return (gain * this.btlBwBps * this.rtPropNs) / (8e9 * s.segmentBytes);
+  }
+
+  onRateSample(s: CcState, rs: RateSample, nowNs: number): void {
+    // round counting (draft §4.1.1.3)
+    this.roundStart = false;
+    if (rs.priorDelivered >= this.nextRoundDelivered) {
+      this.nextRoundDelivered = rs.totalDelivered;
+      this.roundCount++;
+      this.roundStart = true;
+      this.bwRounds[this.roundCount % this.bwRounds.length] = 0;
+    }
+    // BtlBw: max filter over the last rounds (§4.1.1); app-limited samples only if they raise it
+    if (rs.deliveryRateBps > 0 && (!rs.isAppLimited || rs.deliveryRateBps >= this.btlBwBps)) {
+      const slot = this.roundCount % this.bwRounds.length;
+      if (rs.deliveryRateBps > this.bwRounds[slot]!) this.bwRounds[slot] = rs.deliveryRateBps;
+    }
+    let bw = 0;
+    for (let i = 0; i < this.bwRounds.length; i++) if (this.bwRounds[i]! > bw) bw = this.bwRounds[i]!;
+    this.btlBwBps = bw;
+    // RTprop: min filter over minRttWindow (§4.1.2)
+    const expired = nowNs - this.rtPropStampNs > this.p.minRttWindow * 1e9;
+    if (rs.rttNs > 0 && (rs.rttNs <= this.rtPropNs || expired)) {
+      this.rtPropNs = rs.rttNs;
+      this.rtPropStampNs = nowNs;
+    }
+    this.updateMode(s, rs, nowNs, expired);
+  }
+
+  private enterProbeBw(nowNs: number): void {
+    this.mode = Mode.ProbeBw;
+    this.cwndGainNow = this.p.cwndGain;
+    // the draft picks a random phase other than the down phase; a deterministic spread here
+    const r = Math.floor(this.rtPropNs / 1000) % 7;
+    this.cycleIndex = r === 0 ? 0 : r + 1;
+    this.pacingGain = this.gains[this.cycleIndex]!;
+    this.cycleStampNs = nowNs;
+  }
+
+  private updateMode(s: CcState, rs: RateSample, nowNs: number, rtPropExpired: boolean): void {
+    // full pipe (§4.3.2.2)
+    if (!this.filledPipe && this.roundStart && !rs.isAppLimited) {
+      if (this.btlBwBps >= this.fullBwBps * 1.25) {
+        this.fullBwBps = this.btlBwBps;
+        this.fullBwCount = 0;
+      } else if (++this.fullBwCount >= 3) this.filledPipe = true;
+    }
+    if (this.mode === Mode.Startup && this.filledPipe) {
+      this.mode = Mode.Drain;
+      this.pacingGain = 1 / this.p.highGain;
+      this.cwndGainNow = this.p.highGain;
+    }
+    if (this.mode === Mode.Drain && s.inFlight <= this.bdp(s, 1)) this.enterProbeBw(nowNs);
+    if (this.mode === Mode.ProbeBw) {
+      // advance the gain cycle (§4.3.4.3)
+      const elapsed = nowNs - this.cycleStampNs > this.rtPropNs;
+      const g = this.pacingGain;
+      let next = elapsed;
+      if (g > 1) next = elapsed && (rs.newlyLost > 0 || s.inFlight >= this.bdp(s, g));
+      else if (g < 1) next = elapsed || s.inFlight <= this.bdp(s, 1);
+      if (next) {
+        this.cycleIndex = (this.cycleIndex + 1) % this.gains.length;
+        this.pacingGain = this.gains[this.cycleIndex]!;
+        this.cycleStampNs = nowNs;
+      }
+    }
+    // ProbeRTT (§4.3.5)
+    if (this.mode !== Mode.ProbeRtt && rtPropExpired && this.filledPipe) {
+      this.mode = Mode.ProbeRtt;
+      this.pacingGain = 1;
+      this.cwndGainNow = 1;
+      this.priorCwnd = s.cwnd;
+      this.probeRttDoneNs = -1;
+    }
+    if (this.mode === Mode.ProbeRtt) {
+      if (this.probeRttDoneNs < 0 && s.inFlight <= MIN_CWND) {
+        this.probeRttDoneNs = nowNs + this.p.probeRttDuration * 1e9;
+        this.probeRttRoundDone = false;
+        this.nextRoundDelivered = rs.totalDelivered;
+      } else if (this.probeRttDoneNs >= 0) {
+        if (this.roundStart) this.probeRttRoundDone = true;
+        if (this.probeRttRoundDone && nowNs > this.probeRttDoneNs) {
+          this.rtPropStampNs = nowNs;
+          this.enterProbeBw(nowNs);
+        }
+      }
+    }
+  }
+
+  onAck(s: CcState, ack: AckInfo): number {
+    if (this.mode === Mode.ProbeRtt) return MIN_CWND;
+    let cwnd = s.cwnd;
+    if (this.priorCwnd > 0 && cwnd < this.priorCwnd) {
+      cwnd = this.priorCwnd; // restore after ProbeRTT
+      this.priorCwnd = 0;
+    }
+    const target = this.btlBwBps > 0 ? Math.max(this.bdp(s, this.cwndGainNow), MIN_CWND) : Infinity;
+    if (this.filledPipe) cwnd = Math.min(cwnd + ack.ackedSegments, target);
+    else if (cwnd < target) cwnd += ack.ackedSegments;
+    return Math.max(cwnd, MIN_CWND);
+  }
+
+  pacingRateBps(s: CcState): number {
+    if (this.btlBwBps > 0) return this.pacingGain * this.btlBwBps;
+    // before the first sample: high gain times the initial window over the first RTT (§4.2.1)
+    if (s.srttNs > 0) return (this.p.highGain * s.cwnd * s.segmentBytes * 8e9) / s.srttNs;
+    return 0;
+  }
+
+  ssthreshAfter(s: CcState, _event: CongestionEvent): number {
+    return s.ssthresh; // BBR v1 does not use ssthresh
+  }
+
+  cwndAfter(s: CcState, event: CongestionEvent): number {
+    if (event === 'timeout') return 1;
+    return s.cwnd;
+  }
+
+  metrics(): Record<string, number> {
+    return {
+      btlBwMbps: this.btlBwBps / 1e6,
+      rtPropMs: Number.isFinite(this.rtPropNs) ? this.rtPropNs / 1e6 : 0,
+      pacingGain: this.pacingGain,
+      mode: this.mode,
+    };
+  }
+
+  /** Current state machine mode, for tests and probes. */
+  get modeName(): string {
+    return MODE_NAMES[this.mode]!;
+  }
+}
