@@ -18,7 +18,10 @@ export interface Application {
 
 export interface AppModel {
   readonly info: ModelInfo;
-  /** Needs a reliable byte-stream transport (bulk transfer). */
-  readonly needsReliable: boolean;
+  /**
+   * What the app needs from its transport, given its parameters: 'reliable' (a finite transfer
+   * that completes), 'backlogged' (an unlimited source kept busy) or nothing.
+   */
+  requires(params: ResolvedParams): 'reliable' | 'backlogged' | null;
   create(ctx: AppContext): Application;
 }

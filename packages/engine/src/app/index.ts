@@ -1,3 +1,4 @@
+import { list, num } from '../registry/params.js';
 import type { AppModel } from './Application.js';
 import { BulkApp } from './BulkApp.js';
 import { CbrApp } from './CbrApp.js';
@@ -12,7 +13,7 @@ const packetSize = {
 /** Every traffic source. */
 export const appModels: AppModel[] = [
   {
-    needsReliable: true,
+    requires: (p) => (num(p, 'bytes') > 0 ? 'reliable' : 'backlogged'),
     info: {
       id: 'bulk', category: 'app', name: 'Bulk transfer',
       description: 'FTP-like transfer: unlimited data, or a fixed size with a completion time.',
@@ -24,7 +25,7 @@ export const appModels: AppModel[] = [
     create: (ctx) => new BulkApp(ctx),
   },
   {
-    needsReliable: false,
+    requires: () => null,
     info: {
       id: 'cbr', category: 'app', name: 'Constant bit rate',
       description: 'Fixed-size messages at a constant rate.',
@@ -38,7 +39,7 @@ export const appModels: AppModel[] = [
     create: (ctx) => new CbrApp(ctx),
   },
   {
-    needsReliable: false,
+    requires: () => null,
     info: {
       id: 'onoff', category: 'app', name: 'On/off source',
       description: 'Bursts at a peak rate separated by silences; exponential or Pareto periods.',
@@ -55,7 +56,7 @@ export const appModels: AppModel[] = [
     create: (ctx) => new OnOffApp(ctx),
   },
   {
-    needsReliable: false,
+    requires: () => null,
     info: {
       id: 'vbr', category: 'app', name: 'VBR video (H.263-like)',
       description: 'Video frames at a fixed frame rate with lognormal I/P frame sizes averaging the given rate.',
@@ -66,11 +67,12 @@ export const appModels: AppModel[] = [
         { key: 'gop', label: 'GOP length', kind: 'integer', default: 12, min: 1, max: 1000, unit: 'frames', description: 'One I frame every this many frames, P frames in between (ours).' },
         { key: 'iRatio', label: 'I/P size ratio', kind: 'number', default: 4, min: 1, max: 50, description: 'Mean I-frame size over mean P-frame size (ours; H.263 traces show I frames several times larger).' },
         { key: 'cv', label: 'Size variation', kind: 'number', default: 0.4, min: 0, max: 5, description: 'Coefficient of variation of the lognormal frame sizes (ours); 0 gives constant sizes per frame type.' },
+        { key: 'trace', label: 'Frame-size trace', kind: 'list', default: [], unit: 'B', description: 'Imported frame sizes in bytes, replayed in a loop (empty: use the synthetic model).' },
         { key: 'scaleTrace', label: 'Scale trace to rate', kind: 'boolean', default: true, description: 'With an imported frame-size trace: scale it so its mean rate equals Mean rate.' },
         { ...packetSize, description: 'Largest datagram: frames are split into messages of at most this many bytes.' },
       ],
     },
-    create: (ctx) => new VbrApp(ctx),
+    create: (ctx) => new VbrApp(ctx, list(ctx.params, 'trace')),
   },
 ];
 

@@ -61,7 +61,7 @@ export function resolveParams(
 }
 
 /** Returns the canonical value, or an error message string. */
-function coerce(spec: ParamSpec, raw: unknown): number | boolean | string {
+function coerce(spec: ParamSpec, raw: unknown): number | boolean | string | readonly number[] {
   switch (spec.kind) {
     case 'boolean':
       return typeof raw === 'boolean' ? raw : `${JSON.stringify(raw)} is not true or false`;
@@ -83,7 +83,23 @@ function coerce(spec: ParamSpec, raw: unknown): number | boolean | string {
       const r = parseByteSize(raw);
       return r.ok ? r.value : r.error;
     }
+    case 'list':
+      return parseNumberList(raw);
   }
+}
+
+/** A list of non-negative finite numbers: an array, or a string separated by commas or spaces. */
+function parseNumberList(raw: unknown): readonly number[] | string {
+  let items: unknown[];
+  if (Array.isArray(raw)) items = raw;
+  else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.trim().split(/[\s,;]+/).map(Number);
+  else return `${JSON.stringify(raw)} is not a list of numbers`;
+  if (items.length > 1_000_000) return 'has more than 1,000,000 entries';
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `entry ${i + 1} (${JSON.stringify(v)}) is not a non-negative number`;
+  }
+  return items as number[];
 }
 
 /** Typed accessors for resolved params (the registry guarantees presence and kind). */
@@ -95,4 +111,7 @@ export function bool(p: ResolvedParams, key: string): boolean {
 }
 export function str(p: ResolvedParams, key: string): string {
   return p[key] as string;
+}
+export function list(p: ResolvedParams, key: string): readonly number[] {
+  return p[key] as readonly number[];
 }

@@ -4,15 +4,18 @@
  * are all generated from it, so a new model appears everywhere without UI work.
  */
 
-export type ParamKind = 'number' | 'integer' | 'boolean' | 'enum' | 'duration' | 'rate' | 'size';
+export type ParamKind = 'number' | 'integer' | 'boolean' | 'enum' | 'duration' | 'rate' | 'size' | 'list';
 
 export interface ParamSpec {
   /** Key in the scenario's params object. */
   readonly key: string;
   readonly label: string;
   readonly kind: ParamKind;
-  /** Default in canonical units: seconds for durations, bit/s for rates, bytes for sizes. */
-  readonly default: number | boolean | string;
+  /**
+   * Default in canonical units: seconds for durations, bit/s for rates, bytes for sizes. A `list`
+   * is a sequence of non-negative numbers (an array, or a comma/space-separated string in files).
+   */
+  readonly default: number | boolean | string | readonly number[];
   readonly min?: number;
   readonly max?: number;
   /** Display unit for plain numbers ("packets", "s", "×"). */
@@ -33,8 +36,8 @@ export interface ModelInfo {
   readonly citation: string;
   readonly params: readonly ParamSpec[];
   /** Preset parameter sets, e.g. the binomial family's AIMD / SQRT / IIAD. */
-  readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string>>>>;
+  readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string | readonly number[]>>>>;
 }
 
 /** Parameters after validation, in canonical units (seconds, bit/s, bytes). */
-export type ResolvedParams = Record<string, number | boolean | string>;
+export type ResolvedParams = Record<string, number | boolean | string | readonly number[]>;

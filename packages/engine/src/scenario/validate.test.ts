@@ -62,6 +62,26 @@ describe('scenario validation', () => {
     expect(issuesOf(s)).toEqual(['flows[0].transport.params.initialWindow: 0 is below the minimum 1 segments']);
   });
 
+  it('accepts list parameters as arrays or separated strings, and names a bad entry', () => {
+    const s = base();
+    s.flows[1]!.transport = { type: 'udp' };
+    s.flows[1]!.app = { type: 'vbr', params: { trace: '1200, 340 560' } };
+    expect(validateScenario(s).flows[1]!.appParams.trace).toEqual([1200, 340, 560]);
+    s.flows[1]!.app = { type: 'vbr', params: { trace: [1200, -3] } };
+    expect(issuesOf(s)).toEqual(['flows[1].app.params.trace: entry 2 (-3) is not a non-negative number']);
+  });
+
+  it('lets an unlimited bulk source drive a backlogged transport, but a finite transfer only a reliable one', () => {
+    const s = base();
+    s.flows[1]!.transport = { type: 'tfrc' };
+    expect(() => validateScenario(s)).not.toThrow();
+    s.flows[1]!.app = { type: 'bulk', params: { bytes: 1e6 } };
+    expect(issuesOf(s)[0]).toMatch(/^flows\[1\]\.app\.params\.bytes: a finite transfer needs a reliable transport/);
+    s.flows[1]!.transport = { type: 'udp' };
+    s.flows[1]!.app = { type: 'bulk' };
+    expect(issuesOf(s)[0]).toMatch(/^flows\[1\]\.app\.type: bulk cannot drive udp/);
+  });
+
   it('checks explicit paths follow links', () => {
     const s = base();
     s.flows[0]!.path = ['s0', 'r2', 'd0'];

@@ -193,7 +193,12 @@ export function validateScenario(input: unknown): ResolvedScenario {
     if (!am) issues.push({ path: `${p}.app.type`, message: `unknown application ${JSON.stringify(f.app.type)}` });
     else {
       appParams = resolveParams(am.info.params, f.app.params, `${p}.app.params`, pIssues);
-      if (tm && am.needsReliable && !tm.reliable) issues.push({ path: `${p}.app.type`, message: `${f.app.type} needs a reliable transport, not ${f.transport.type}` });
+      const need = am.requires(appParams);
+      if (tm && need === 'reliable' && !tm.reliable) {
+        issues.push({ path: `${p}.app.params.bytes`, message: `a finite transfer needs a reliable transport; ${f.transport.type} does not retransmit (use bytes: 0 for an unlimited source)` });
+      } else if (tm && need === 'backlogged' && !tm.backlogged) {
+        issues.push({ path: `${p}.app.type`, message: `${f.app.type} cannot drive ${f.transport.type}, which sends each message at once (use cbr, onoff or vbr)` });
+      }
     }
     const start = parseDuration(f.start ?? 0);
     if (!start.ok) issues.push({ path: `${p}.start`, message: start.error });

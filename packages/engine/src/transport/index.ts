@@ -14,14 +14,17 @@ export interface TransportModel {
   readonly info: ModelInfo;
   /** Whether the transport uses a congestion control from the cc registry. */
   readonly usesCc: boolean;
-  /** Reliable byte stream (bulk transfers need one). */
+  /** Reliable byte stream: a finite bulk transfer can complete over it. */
   readonly reliable: boolean;
+  /** Can serve an always-backlogged (unlimited bulk) source. */
+  readonly backlogged: boolean;
   create(ctx: FlowContext): RoutedEndpoints;
 }
 
 export const tcpTransport: TransportModel = {
   usesCc: true,
   reliable: true,
+  backlogged: true,
   info: {
     id: 'tcp',
     category: 'transport',
@@ -108,6 +111,7 @@ export const tcpTransport: TransportModel = {
 export const udpTransport: TransportModel = {
   usesCc: false,
   reliable: false,
+  backlogged: false,
   info: {
     id: 'udp',
     category: 'transport',

@@ -43,8 +43,9 @@ function create(ctx: FlowContext): RoutedEndpoints {
  */
 export const dccpCcid2Transport: TransportModel = {
   usesCc: false,
-  // Bulk (FTP) traffic runs over it as an always-backlogged source; data is never retransmitted.
-  reliable: true,
+  // data is never retransmitted; bulk (FTP) traffic runs over it as an always-backlogged source
+  reliable: false,
+  backlogged: true,
   info: {
     id: 'dccp-ccid2',
     category: 'transport',

@@ -77,8 +77,9 @@ function create(ctx: FlowContext, kind: PacketKind, fbKind: PacketKind): RoutedE
 /** Plain TFRC with ns-2 Agent/TFRC + Agent/TFRCSink defaults. */
 export const tfrcTransport: TransportModel = {
   usesCc: false,
-  // Bulk (FTP) traffic runs over it as an always-backlogged source; data is not retransmitted.
-  reliable: true,
+  // data is not retransmitted; bulk (FTP) traffic runs over it as an always-backlogged source
+  reliable: false,
+  backlogged: true,
   info: {
     id: 'tfrc',
     category: 'transport',
@@ -102,7 +103,8 @@ export const tfrcTransport: TransportModel = {
  */
 export const dccpCcid3Transport: TransportModel = {
   usesCc: false,
-  reliable: true,
+  reliable: false,
+  backlogged: true,
   info: {
     id: 'dccp-ccid3',
     category: 'transport',
