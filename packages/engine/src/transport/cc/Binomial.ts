@@ -40,12 +40,22 @@ export class Binomial implements CongestionControl {
     return Math.max(w - this.p.beta * Math.pow(w, this.p.l), 1);
   }
 
-  ssthreshAfter(s: CcState, _event: CongestionEvent): number {
-    return Math.max(this.reduced(Math.min(s.cwnd, s.maxWindow)), 2);
+  private after = 1;
+
+  /**
+   * A loss in slow start (or a timeout) halves the window as standard TCP does: a slow-start
+   * overshoot can be twice the path's capacity, and a sub-linear decrease (l < 1) would not undo
+   * it, leaving the flow in repeated losses and timeouts. In congestion avoidance the binomial
+   * decrease applies (cclab's choice; see docs/models.md).
+   */
+  ssthreshAfter(s: CcState, event: CongestionEvent): number {
+    const w = Math.min(s.cwnd, s.maxWindow);
+    this.after = s.cwnd < s.ssthresh || event === 'timeout' ? Math.max(w / 2, 1) : this.reduced(w);
+    return Math.max(this.after, 2);
   }
 
-  cwndAfter(s: CcState, event: CongestionEvent): number {
+  cwndAfter(_s: CcState, event: CongestionEvent): number {
     if (event === 'timeout') return 1;
-    return this.reduced(Math.min(s.cwnd, s.maxWindow));
+    return this.after;
   }
 }

@@ -54,16 +54,18 @@ export class Simd implements CongestionControl {
     return w + (this.alpha * Math.pow(x, e) * ack.ackedSegments) / w;
   }
 
-  private decrease(s: CcState): number {
-    const wMax = Math.min(s.cwnd, s.maxWindow);
+  private decrease(s: CcState, event: CongestionEvent): number {
+    let wMax = Math.min(s.cwnd, s.maxWindow);
+    // a slow-start overshoot (or a timeout) is first halved, as standard TCP (see Binomial)
+    if (s.cwnd < s.ssthresh || event === 'timeout') wMax = wMax / 2 / (1 - this.p.beta);
     this.w0 = (1 - this.p.beta) * wMax;
     this.alpha = Simd.alphaFor(this.p.beta, wMax);
     this.haveEpoch = true;
     return Math.max(this.w0, 1);
   }
 
-  ssthreshAfter(s: CcState, _event: CongestionEvent): number {
-    return Math.max(this.decrease(s), 2);
+  ssthreshAfter(s: CcState, event: CongestionEvent): number {
+    return Math.max(this.decrease(s, event), 2);
   }
 
   cwndAfter(s: CcState, event: CongestionEvent): number {
