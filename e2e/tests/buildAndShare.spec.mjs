@@ -77,8 +77,8 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
     return f.length === 2 && Math.max(...f[0].cwnd) > 20;
   });
   await lab.page.waitForFunction(() => Number(document.querySelector('[data-testid="queue-r1->r2"]')?.getAttribute('data-fill')) > 0.3, undefined, { timeout: 20000, polling: 50 });
-  const cwndPath = lab.page.locator('[data-testid="chart-cwnd"] path[data-series="cwnd:f1"]');
-  assert.ok(Number(await cwndPath.getAttribute('data-points')) > 5);
+  // The cwnd chart draws the growing window.
+  await lab.page.waitForFunction(() => Number(document.querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f1"]')?.getAttribute('data-points')) > 5, undefined, { timeout: 5000 });
   await lab.screenshot('running-dumbbell');
 
   // Pause: the clock stops.

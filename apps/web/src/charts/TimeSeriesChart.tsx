@@ -18,14 +18,13 @@ interface Props {
   toolbar?: React.ReactNode;
 }
 
-const REDRAW_MS = 100;
+const REDRAW_MS = 250;
 
 export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   const lab = useLab();
   const spec = CHARTS[kind];
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
   const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'scenario');
-  const nowNs = useStore(lab.run, (s) => Math.floor(s.nowNs / 2e8));
   const durationNs = useStore(lab.run, (s) => s.durationNs);
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -72,7 +71,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
     linesRef.current = lines;
     const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, lines, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
     drawChart(svg, { width: size.w, height: size.h, lines, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursor?.t ?? null });
-  }, [kind, lab, flows, ports, size, hidden, xDomain, spec.yLabel, cursor, version, nowNs, durationNs]);
+  }, [kind, lab, flows, ports, size, hidden, xDomain, spec.yLabel, cursor, version, durationNs]);
 
   const dataX = (clientX: number): { t: number; px: number } | null => {
     const svg = svgRef.current;

@@ -9,7 +9,9 @@ import { useLab } from '../lab';
 import { flowColor } from '../palette';
 import type { ViewTransform } from '../state/scenarioStore';
 import { FLIGHT_STRIDE } from '../worker/protocol';
-import { QUEUE_BAR_LENGTH, lane, queueBarFrame, type Pt } from './geometry';
+import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
+import type { LiveView } from '../worker/LiveView';
+import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
   svg: React.RefObject<SVGSVGElement | null>;
@@ -27,6 +29,50 @@ export function queueFillColor(f: number): string {
   return f < 0.5 ? '#009E73' : f < 0.85 ? '#E69F00' : '#D55E00';
 }
 
+export function queueFraction(p: PortMeta, packets: number, bytes: number): number {
+  const f = Number.isFinite(p.limitPackets) ? (p.limitPackets > 0 ? packets / p.limitPackets : 0) : p.limitBytes > 0 ? bytes / p.limitBytes : 0;
+  return Math.min(1, Math.max(0, f || 0));
+}
+
+/**
+ * Link shading by utilisation (the busier direction) and the queue gauges' fill, drawn on the
+ * canvas so the SVG underneath never repaints while a run plays.
+ */
+function drawLinksAndQueues(ctx: CanvasRenderingContext2D, meta: RunMeta, live: LiveView, pos: readonly (Pt | undefined)[]): void {
+  ctx.lineCap = 'round';
+  for (let i = 0; i + 1 < meta.ports.length; i += 2) {
+    const p = meta.ports[i]!;
+    const a = pos[p.from];
+    const b = pos[p.to];
+    const u = Math.max(live.util[i] ?? 0, live.util[i + 1] ?? 0);
+    if (!a || !b || u < 0.02) continue;
+    const l = lane(a, b, 0, NODE_RADIUS);
+    ctx.strokeStyle = utilColor(Math.min(1, u));
+    ctx.lineWidth = 5;
+    ctx.beginPath();
+    ctx.moveTo(l.x0, l.y0);
+    ctx.lineTo(l.x1, l.y1);
+    ctx.stroke();
+  }
+  for (let i = 0; i < meta.ports.length; i++) {
+    const p = meta.ports[i]!;
+    const packets = live.queues[i] ?? 0;
+    if (packets <= 0) continue;
+    const a = pos[p.from];
+    const b = pos[p.to];
+    if (!a || !b) continue;
+    const f = queueFraction(p, packets, live.queueBytes[i] ?? 0);
+    const q = queueBarFrame(a, b);
+    const rad = (q.angleDeg * Math.PI) / 180;
+    ctx.save();
+    ctx.translate(q.x, q.y);
+    ctx.rotate(rad);
+    ctx.fillStyle = queueFillColor(f);
+    ctx.fillRect(0.5, -QUEUE_BAR_THICKNESS / 2 + 0.5, Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f), QUEUE_BAR_THICKNESS - 1);
+    ctx.restore();
+  }
+}
+
 export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
   const lab = useLab();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -37,6 +83,7 @@ export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
     let raf = 0;
     let lastVersion = -1;
     let lastKey = '';
+    let lastAttrs = 0;
     const draw = () => {
       raf = requestAnimationFrame(draw);
       const cv = canvas.current;
@@ -110,29 +157,22 @@ export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
         ctx.stroke();
         ctx.globalAlpha = 1;
       }
-      // Queue bars and link shading (SVG attributes; cheap, no React).
-      root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
-        const i = Number(g.dataset['queuePort']);
-        const p = meta.ports[i];
-        if (!p) return;
-        const frac = Number.isFinite(p.limitPackets)
-          ? p.limitPackets > 0 ? live.queues[i]! / p.limitPackets : 0
-          : p.limitBytes > 0 ? live.queueBytes[i]! / p.limitBytes : 0;
-        const f = Math.min(1, Math.max(0, frac || 0));
-        const rect = g.querySelector<SVGRectElement>('.queue-fill');
-        if (rect) {
-          rect.setAttribute('width', String(QUEUE_BAR_LENGTH * f));
-          rect.style.fill = queueFillColor(f);
-        }
-        g.dataset['fill'] = f.toFixed(3);
-        g.dataset['packets'] = String(live.queues[i] ?? 0);
-      });
-      const links = root.querySelectorAll<SVGLineElement>('[data-link-line]');
-      links.forEach((line, li) => {
-        const u = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0);
-        line.style.stroke = utilColor(Math.min(1, u));
-        line.dataset['util'] = u.toFixed(2);
-      });
+      drawLinksAndQueues(ctx, meta, live, pos);
+      // Expose the state on the SVG for assistive tech and tests, a few times a second
+      // (attribute changes that do not repaint anything).
+      if (now - lastAttrs > 200) {
+        lastAttrs = now;
+        root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
+          const i = Number(g.dataset['queuePort']);
+          const p = meta.ports[i];
+          if (!p) return;
+          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
+          g.dataset['packets'] = String(live.queues[i] ?? 0);
+        });
+        root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
+          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
+        });
+      }
     };
     raf = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(raf);

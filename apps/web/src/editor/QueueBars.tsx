@@ -11,8 +11,8 @@ interface Props {
 }
 
 /**
- * One buffer-occupancy gauge per egress port. The fill is updated every animation frame by
- * LiveOverlay (imperatively, via data attributes), not by React renders.
+ * One buffer-occupancy gauge per egress port: the frame is SVG (static while a run plays); the
+ * fill is painted on LiveOverlay's canvas every frame, which also mirrors it into data-fill.
  */
 export const QueueBars = memo(function QueueBars({ ports, positions, show }: Props) {
   return (
@@ -28,7 +28,6 @@ export const QueueBars = memo(function QueueBars({ ports, positions, show }: Pro
             transform={`translate(${f.x},${f.y}) rotate(${f.angleDeg})`}>
             <title>{`Egress queue ${p.name} (limit ${limit})`}</title>
             <rect className="queue-bg" x={0} y={-QUEUE_BAR_THICKNESS / 2} width={QUEUE_BAR_LENGTH} height={QUEUE_BAR_THICKNESS} rx={1.5} />
-            <rect className="queue-fill" x={0} y={-QUEUE_BAR_THICKNESS / 2} width={0} height={QUEUE_BAR_THICKNESS} rx={1.5} />
           </g>
         );
       })}
