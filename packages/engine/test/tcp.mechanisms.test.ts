@@ -146,3 +146,30 @@ describe('receiver', () => {
     expect(acks / fwd).toBeLessThan(0.55);
   });
 });
+
+describe('Proportional Rate Reduction (RFC 6937)', () => {
+  it('repairs three losses without a timeout and ends recovery at ssthresh', () => {
+    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('sack', { initialSsthresh: 30, prr: true }), drop: '70,73,76', duration: '3s' });
+    const snd = sender(sim);
+    let maxBurst = 0;
+    let inRecovery = false;
+    let sentAtAck = 0;
+    while (!sim.done) {
+      const before = sim.flows[0]!.stats.packetsSent;
+      sim.step(1);
+      const sent = sim.flows[0]!.stats.packetsSent - before;
+      if (snd.phase === 'recovery') {
+        inRecovery = true;
+        maxBurst = Math.max(maxBurst, sent);
+        sentAtAck += sent;
+      }
+    }
+    const st = sim.flows[0]!.stats;
+    expect(inRecovery).toBe(true);
+    expect(st.timeouts).toBe(0);
+    expect(st.retransmits).toBe(3);
+    // PRR spreads the reduction: no ACK releases more than a couple of segments in recovery
+    expect(maxBurst).toBeLessThanOrEqual(2);
+    expect(sentAtAck).toBeGreaterThan(5);
+  });
+});

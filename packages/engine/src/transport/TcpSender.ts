@@ -38,6 +38,11 @@ export interface TcpSenderConfig {
   handshake: boolean;
   /** RFC 3042 Limited Transmit: a new segment on each of the first two duplicate ACKs. */
   limitedTransmit: boolean;
+  /**
+   * SACK recovery: reduce the sending rate gradually with Proportional Rate Reduction (RFC 6937)
+   * instead of sending whenever pipe < cwnd (RFC 6675 §5).
+   */
+  prr: boolean;
 }
 
 const RTX_TIMER = 0;
@@ -106,6 +111,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private readonly sack: SackScoreboard | null;
   /** After a timeout, SACK duplicate ACKs are ignored until new data is acknowledged (ns-2 Sack1). */
   private sackTimedOut = false;
+  // RFC 6937 state
+  private prrDelivered = 0;
+  private prrOut = 0;
+  private recoverFs = 1;
+  private lastDelivered = 0;
   private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false };
   /** 'vegas' recovery: new ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private vegasWorried = 0;
@@ -318,7 +328,13 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
     const tsSent = pkt.tsEchoNs;
     let sackChanged = false;
-    if (this.sack !== null) sackChanged = this.readSack(pkt, ack);
+    if (this.sack !== null) {
+      // RFC 6937 DeliveredData: newly cumulatively acknowledged plus newly SACKed segments
+      const sackedBefore = this.sack.sackedCount;
+      sackChanged = this.readSack(pkt, ack);
+      this.lastDelivered = Math.max(ack - this.highestAck, 0) + this.sack.sackedCount - sackedBefore;
+      if (this.phase === 'recovery') this.prrDelivered += this.lastDelivered;
+    }
     this.ctx.pool.release(pkt);
     if (this.rates !== null && ack > this.highestAck) {
       // delivery-rate sample before the window law runs (draft-cheng-iccrg-delivery-rate-estimation)
@@ -622,9 +638,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.lastCwndAction = CwndAction.DupAck;
     this.ctx.stats.fastRetransmits++;
     this.ctx.event('fast-retransmit');
+    this.recoverFs = Math.max(this.maxSeqSent - this.highestAck, 1);
     this.resetRtxTimer(true, false);
     this.reduce('loss', now, false);
     this.phase = 'recovery';
+    this.prrDelivered = 0;
+    this.prrOut = 1;
     // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
     this.output(this.highestAck + 1);
   }
@@ -653,7 +672,16 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private sackSend(): void {
     const sb = this.sack!;
     let pipe = this.pipe();
-    const cwnd = Math.floor(this.cwnd);
+    let cwnd = Math.floor(this.cwnd);
+    if (this.cfg.prr) {
+      // RFC 6937 §3: send in proportion to what was delivered while pipe > ssthresh, then
+      // slow-start-reduction-bound (PRR-SSRB) up to ssthresh
+      const ss = this.ssthresh;
+      let sndcnt: number;
+      if (pipe > ss) sndcnt = Math.ceil((this.prrDelivered * ss) / this.recoverFs) - this.prrOut;
+      else sndcnt = Math.min(ss - pipe, Math.max(this.prrDelivered - this.prrOut, this.lastDelivered) + 1);
+      cwnd = pipe + Math.max(sndcnt, 0);
+    }
     const thresh = this.cfg.dupAckThreshold;
     let scanLost = this.highestAck + 1;
     let scanAny = this.highestAck + 1;
@@ -683,6 +711,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       }
       if (seg < 0) break;
       this.output(seg);
+      this.prrOut++;
       pipe++;
     }
   }

@@ -54,6 +54,7 @@ export const tcpTransport: TransportModel = {
       { key: 'maxBurst', label: 'Max burst', kind: 'integer', default: 0, min: 0, max: 10000, unit: 'segments', description: 'Segments sent per ACK at most (0 = unlimited; ns-2 maxburst_).' },
       { key: 'handshake', label: 'Opening segment', kind: 'boolean', default: true, description: 'Start with a header-only segment at cwnd 1 and use the initial window once it is acknowledged (like a SYN; ns-2 syn_/delay_growth_).' },
       { key: 'limitedTransmit', label: 'Limited Transmit', kind: 'boolean', default: true, description: 'Send a new segment on each of the first two duplicate ACKs (RFC 3042; ns-2 singledup_).' },
+      { key: 'prr', label: 'Proportional Rate Reduction', kind: 'boolean', default: false, description: 'SACK recovery: spread the window reduction over the recovery round trip (RFC 6937, as Linux does) instead of RFC 6675\'s pipe < cwnd rule.' },
       { key: 'pacing', label: 'Sender pacing', kind: 'enum', default: 'off', options: ['off', 'cwnd-srtt'], description: 'Spread each window over one RTT: gap = srtt/cwnd (Aggarwal, Savage & Anderson 2000; seed 001 baseline).' },
     ],
   },
@@ -87,6 +88,7 @@ export const tcpTransport: TransportModel = {
       pacing: str(p, 'pacing') as 'off' | 'cwnd-srtt',
       handshake: bool(p, 'handshake'),
       limitedTransmit: bool(p, 'limitedTransmit'),
+      prr: bool(p, 'prr'),
     }, cc);
     const receiver = new TcpReceiver(ctx, {
       ackBytes: num(p, 'ackSize'),
