@@ -84,6 +84,7 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   // Pause: the clock stops.
   await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await lab.page.waitForTimeout(300); // frames already on their way from the worker land
   const t1 = (await lab.run()).nowNs;
   await lab.page.waitForTimeout(400);
   assert.equal((await lab.run()).nowNs, t1, 'the clock stands still while paused');
