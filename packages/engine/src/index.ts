@@ -12,6 +12,8 @@ export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
 export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
 export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
+export { IN_FLIGHT_STRIDE } from './net/Port.js';
+export type { Port } from './net/Port.js';
 export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './transport/cc/CongestionControl.js';
 export type { QueueDisc, DropReason } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IN_FLIGHT_STRIDE } from '../src/net/Port.js';
 import { Simulation } from '../src/Simulation.js';
 import { ns2DumbbellScenario } from '../src/scenario/ns2Dumbbell.js';
 import { pathScenario } from './harness.js';
@@ -13,7 +14,7 @@ function checkConservation(sim: Simulation): void {
     // arrivals = departures + drops + queued (queue-discipline accounting identity)
     expect(s.arrivals).toBe(s.departures + s.drops + p.disc.lengthPackets);
     queued += p.disc.lengthPackets;
-    inFlight += p.inFlight().length / 4 + (p.transmitting ? 1 : 0);
+    inFlight += p.inFlight().length / IN_FLIGHT_STRIDE + (p.transmitting ? 1 : 0);
     dropped += s.drops + p.linkLosses;
   }
   const pool = sim.network.pool;

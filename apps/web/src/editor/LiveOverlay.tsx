@@ -131,7 +131,7 @@ export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
         const y = l.y0 + (l.y1 - l.y0) * f;
         const flow = fl[i + 1]!;
         ctx.fillStyle = flowColor(flow, colors[flow]);
-        const big = fl[i + 4]! > 200;
+        const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
         const s = big ? 6 : 3.5;
         ctx.fillRect(x - s / 2, y - s / 2, s, s);
       }

@@ -1,7 +1,7 @@
 /**
- * What a transport accepts, found by asking the engine's validator (the registry's ModelInfo
- * does not say whether a transport takes a congestion control or needs a reliable stream; see
- * /work/notes/ui-requests.md). Probing keeps the UI generic: a new transport needs no UI change.
+ * What a transport accepts: whether it takes a congestion control (from the registry's transport
+ * traits) and which applications it can carry (asked of the engine's validator, so a new
+ * transport or application needs no UI change).
  */
 import { getRegistry, ScenarioError, validateScenario, type ScenarioInput } from '@cclab/engine';
 
@@ -13,12 +13,13 @@ export interface TransportTraits {
 
 const cache = new Map<string, TransportTraits>();
 
-function probe(transport: string, cc: string | undefined, app: string): string[] {
+/** Paths of the validation issues of a one-flow scenario using this transport and application. */
+function probe(transport: string, app: string): string[] {
   const s: ScenarioInput = {
     version: 1, duration: '1s',
     nodes: [{ id: 'a', kind: 'host' }, { id: 'b', kind: 'host' }],
     links: [{ a: 'a', b: 'b', rate: '1Mbps', delay: '1ms' }],
-    flows: [{ id: 'f', from: 'a', to: 'b', transport: { type: transport, ...(cc ? { cc } : {}) }, app: { type: app } }],
+    flows: [{ id: 'f', from: 'a', to: 'b', transport: { type: transport }, app: { type: app } }],
   };
   try {
     validateScenario(s);
@@ -32,9 +33,9 @@ export function transportTraits(transport: string): TransportTraits {
   const hit = cache.get(transport);
   if (hit) return hit;
   const reg = getRegistry();
-  const firstCc = reg.cc[0]?.id;
-  const usesCc = firstCc !== undefined && !probe(transport, firstCc, 'cbr').includes('flows[0].transport.cc');
-  const apps = reg.app.map((a) => a.id).filter((a) => !probe(transport, undefined, a).includes('flows[0].app.type'));
+  const info = reg.transport.find((t) => t.id === transport);
+  const usesCc = info?.transport?.usesCc ?? false;
+  const apps = reg.app.map((a) => a.id).filter((a) => !probe(transport, a).includes('flows[0].app.type'));
   const t = { usesCc, apps };
   cache.set(transport, t);
   return t;

@@ -9,6 +9,7 @@ import { FieldIssues } from './FieldIssues';
 import { issuesAt } from './useScenarioIssues';
 import { QuantityInput } from './QuantityInput';
 import { NumberInput } from './NumberInput';
+import { ListInput } from './ListInput';
 
 interface Props {
   specs: readonly ParamSpec[];
@@ -21,6 +22,7 @@ interface Props {
 }
 
 function defaultText(p: ParamSpec): string {
+  if (Array.isArray(p.default)) return p.default.length === 0 ? 'empty' : p.default.join(', ');
   if (typeof p.default === 'number') {
     if (p.kind === 'duration' || p.kind === 'rate' || p.kind === 'size') return formatQuantity(p.kind, p.default);
     return `${p.default}${p.unit ? ` ${p.unit}` : ''}`;
@@ -55,6 +57,8 @@ function ParamField({ spec, value, issues, onChange, testId }: { spec: ParamSpec
         </select>
       </div>
     );
+  } else if (spec.kind === 'list') {
+    control = <ListInput label={spec.label} unit={spec.unit} value={value} title={title} testId={testId} invalid={issues.length > 0} onCommit={onChange} />;
   } else if (spec.kind === 'duration' || spec.kind === 'rate' || spec.kind === 'size') {
     const kind: QuantityKind = spec.kind;
     control = <QuantityInput label={spec.label} kind={kind} value={value} placeholder={defaultText(spec)} title={title} testId={testId} invalid={issues.length > 0} onCommit={onChange} />;

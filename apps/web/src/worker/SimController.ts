@@ -4,7 +4,7 @@
  * last frame into one transferable Frame. Pure TypeScript with an injectable clock, so it is
  * unit-tested in Node without a Worker.
  */
-import { Simulation, ScenarioError, validateScenario, type ScenarioInput, type ScenarioIssue } from '@cclab/engine';
+import { Simulation, ScenarioError, validateScenario, type ScenarioInput, type ScenarioIssue, IN_FLIGHT_STRIDE } from '@cclab/engine';
 import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
@@ -65,8 +65,7 @@ export class SimController {
       nodeIds: sc.nodes.map((n) => n.id),
       probedPorts: sim.probedPorts.map((p) => p.name),
       ports: sim.network.ports.map((p) => {
-        const dir = sc.links[p.id >> 1]!.dirs[p.id & 1]!;
-        const lim = dir.queue.limit;
+        const lim = p.bufferLimit;
         return {
           name: p.name, from: p.fromNode, to: p.toNode, rateBps: p.rateBps, delayNs: p.delayNs,
           limitPackets: 'packets' in lim ? lim.packets : Infinity,
@@ -192,7 +191,7 @@ export class SimController {
         for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
           tmp.length = 0;
           ports[i]!.inFlight(tmp);
-          for (let j = 0; j < tmp.length; j += 4) flight.push(i, tmp[j]!, tmp[j + 1]!, tmp[j + 2]!, tmp[j + 3]!);
+          for (let j = 0; j < tmp.length; j += IN_FLIGHT_STRIDE) flight.push(i, tmp[j]!, tmp[j + 1]!, tmp[j + 2]!, tmp[j + 4]!);
         }
       }
     }

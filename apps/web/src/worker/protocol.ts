@@ -51,7 +51,7 @@ export const FLOW_COLS = 7;
 export const PORT_COLS = 5;
 /** Flow event kinds, encoded as numbers in frames. */
 export const EVENT_KINDS = ['fast-retransmit', 'timeout', 'ecn', 'complete', 'no-feedback'] as const;
-/** Numbers per packet in Frame.flight. */
+/** Numbers per packet in Frame.flight: port index, flow, departNs, arriveNs, isData (1/0). */
 export const FLIGHT_STRIDE = 5;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -24,6 +24,11 @@ export enum PacketKind {
   TfrcFeedback = 6,
 }
 
+/** Whether a packet carries data (as opposed to an acknowledgement or feedback report). */
+export function isDataKind(kind: PacketKind): boolean {
+  return kind === PacketKind.TcpData || kind === PacketKind.Udp || kind === PacketKind.DccpData || kind === PacketKind.TfrcData;
+}
+
 /** ECN codepoints (RFC 3168 §5). */
 export enum Ecn {
   NotEct = 0,

@@ -3,11 +3,15 @@ import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import type { DropReason, QueueDisc, QueueDropListener } from '../queue/QueueDisc.js';
-import type { Packet, PacketPool } from './Packet.js';
+import type { BufferLimit } from '../core/units.js';
+import { isDataKind, type Packet, type PacketPool } from './Packet.js';
 
 const TX_DONE = 0;
 const ARRIVE = 1;
 const WAKE = 2;
+
+/** Numbers per packet in `Port.inFlight()`: flowId, departNs, arriveNs, sizeBytes, isData (1/0). */
+export const IN_FLIGHT_STRIDE = 5;
 
 /** Receives every discard in the network (metrics, animation). */
 export interface DropObserver {
@@ -67,6 +71,8 @@ export class Port implements EventHandler, QueueDropListener {
     private readonly random: Random,
     flowCount: number,
     private readonly dropObserver: DropObserver | null,
+    /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
+    readonly bufferLimit: BufferLimit = { packets: Infinity },
   ) {
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
     this.flowDepartureBytes = new Float64Array(flowCount);
@@ -192,14 +198,14 @@ export class Port implements EventHandler, QueueDropListener {
     forward(pkt);
   }
 
-  /** Packets currently propagating on the link: [flowId, departNs, arriveNs, sizeBytes] each. */
+  /** Packets currently propagating on the link, IN_FLIGHT_STRIDE numbers each (see above). */
   inFlight(out: number[] = []): number[] {
     const cap = this.flightPkts.length;
     for (let i = 0; i < this.flightCount; i++) {
       const j = (this.flightHead + i) & (cap - 1);
       const p = this.flightPkts[j]!;
       if (this.flightDepart[j]! > this.sim.now) continue; // still being serialized
-      out.push(p.flowId, this.flightDepart[j]!, this.flightArrive[j]!, p.sizeBytes);
+      out.push(p.flowId, this.flightDepart[j]!, this.flightArrive[j]!, p.sizeBytes, isDataKind(p.kind) ? 1 : 0);
     }
     return out;
   }

@@ -16,7 +16,10 @@ export function getRegistry(): Registry {
   return {
     cc: ccModels.map((m) => m.info),
     queue: queueModels.map((m) => m.info),
-    transport: transportModels.map((m) => m.info),
+    transport: transportModels.map((m) => ({
+      ...m.info,
+      transport: { usesCc: m.usesCc, reliable: m.reliable, backlogged: m.backlogged },
+    })),
     app: appModels.map((m) => m.info),
   };
 }

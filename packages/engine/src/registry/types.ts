@@ -35,6 +35,15 @@ export interface ModelInfo {
   /** RFC / paper / seed file and equation. */
   readonly citation: string;
   readonly params: readonly ParamSpec[];
+  /** Transports only: what the transport offers (the lab shows or hides menus from these). */
+  readonly transport?: {
+    /** Takes a congestion control from the `cc` registry. */
+    readonly usesCc: boolean;
+    /** Reliable stream: a finite bulk transfer completes over it. */
+    readonly reliable: boolean;
+    /** Can serve an always-backlogged (unlimited bulk) source. */
+    readonly backlogged: boolean;
+  };
   /** Preset parameter sets, e.g. the binomial family's AIMD / SQRT / IIAD. */
   readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string | readonly number[]>>>>;
 }
