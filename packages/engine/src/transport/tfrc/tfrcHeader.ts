@@ -9,18 +9,20 @@ import type { Packet } from '../../net/Packet.js';
  * Feedback (RFC 5348 §3.2.2; ns-2 hdr_tfrc_ack): loss event rate p, receive rate (packets/s),
  * losses since the last report.
  */
-export const enum TfrcSlot {
-  RttS = 0,
-  TzeroS = 1,
-  RoundId = 2,
-  Urgent = 3,
+/** Slot indices; data and acknowledgement packets reuse the same slots for different fields. */
+export const TfrcSlot = {
+  RttS: 0,
+  TzeroS: 1,
+  RoundId: 2,
+  Urgent: 3,
   /** feedback */
-  LossRate = 0,
-  RecvRatePps = 1,
-  Losses = 2,
+  LossRate: 0,
+  RecvRatePps: 1,
+  Losses: 2,
   /** feedback: receiver's elapsed time between last data arrival and this report (s). */
-  DelayS = 3,
-}
+  DelayS: 3,
+} as const;
+export type TfrcSlot = (typeof TfrcSlot)[keyof typeof TfrcSlot];
 
 export function setSlot(p: Packet, slot: TfrcSlot, v: number): void {
   p.sack[slot] = v;
