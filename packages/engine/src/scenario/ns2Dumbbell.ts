@@ -79,15 +79,17 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
       return { transport: { type: 'tfrc', params: { packetSize: `${a.pkt}B` } } };
     case 'Linux':
       if (arg === 'cubic') {
-        // Agent/TCP/Linux + select_ca cubic (Linux 2.6.22 tcp_cubic.c): β = 819/1024, C = 0.4,
-        // target from the minimum RTT; SACK sink; timestamps on (10-byte option on every data
-        // packet); the first window is 2 packets with no delayed growth
+        // Agent/TCP/Linux + select_ca cubic: the Linux 2.6.22 tcp_cubic.c module (β = 819/1024,
+        // C = 41·10/1024) inside ns-2's Linux agent (tcp-linux.cc: FACK scoreboard, rate halving,
+        // timer restarted by every ACK, 1 ms jiffies so the RTO is counted in 1 ms ticks); SACK
+        // sink; timestamps on (10-byte option on every data packet); the first window is 2
+        // packets with no delayed growth
         return {
           transport: tcp(
             'cubic',
             a,
-            { packetSize: `${Number(a.pkt) + 50}B`, headerSize: '50B', handshake: false, timestamps: true, lossRecovery: 'sack' },
-            { beta: 819 / 1024, c: 0.4, rtt: 'min' },
+            { packetSize: `${Number(a.pkt) + 50}B`, headerSize: '50B', handshake: false, timestamps: true, lossRecovery: 'linux', clockGranularity: '1ms' },
+            { beta: 819 / 1024, c: 0.4, rtt: 'min', impl: 'linux-2.6.22' },
           ),
         };
       }

@@ -2,15 +2,16 @@ import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import { Ecn, PacketKind, type Packet, type Route } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
-import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
+import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
 import { SackScoreboard } from './SackScoreboard.js';
+import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from './LinuxScoreboard.js';
 import { RateSampler } from './RateSampler.js';
 import type { RateSample } from './cc/CongestionControl.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
 
 /** Loss-recovery algorithm of the sender (independent of the window law). */
-export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas';
+export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'linux';
 
 export interface TcpSenderConfig {
   /** Bytes on the wire per data segment. */
@@ -45,6 +46,12 @@ export interface TcpSenderConfig {
   prr: boolean;
 }
 
+/** 'linux' recovery: ACK flags (ns-2 tcp-linux FLAG_ECE, FLAG_DATA_ACKED; SB_FLAG_* from the scoreboard). */
+const FLAG_ECE = 1;
+const FLAG_DATA_ACKED = 4;
+/** ns-2.35 tcp_max_burst: cwnd moderation allows packets in flight + 3 on leaving recovery. */
+const LINUX_MAX_BURST = 3;
+
 const RTX_TIMER = 0;
 const PACE_TIMER = 1;
 
@@ -67,7 +74,13 @@ const enum CwndAction {
  * - Vegas: ns-2 tcp-vegas.cc recovery — the congestion control's fine-grained timer may trigger a
  *   retransmission on the first or second duplicate ACK, it chooses the reduced window, the
  *   window inflates by one per duplicate ACK beyond the threshold and deflates on the next new ACK
- *   (Brakmo & Peterson 1995 §3.1).
+ *   (Brakmo & Peterson 1995 §3.1);
+ * - Linux: ns-2.35's Linux TCP agent (tcp-linux.cc, scoreboard1.cc; Linux 2.6.22 semantics as
+ *   ported there): a FACK scoreboard marks losses and lost retransmissions, recovery is entered on
+ *   a newly detected loss (not a duplicate-ACK count), the window drops to ssthresh at once while
+ *   the packets in flight fall by one per two ACKs (rate halving), the retransmission timer is
+ *   restarted by every ACK, a timeout marks everything unSACKed lost and retransmits from the
+ *   scoreboard without going back N, and leaving recovery moderates cwnd to in-flight + 3.
  * Timeouts follow RFC 6298 (or ns-2's tick estimator) with Karn's rule and exponential backoff.
  * The order of operations within an ACK follows ns-2.35 (tcp.cc, tcp-reno.cc, tcp-newreno.cc) so
  * that the reference runs in docs/validation.md are reproduced. The window law (slow start,
@@ -109,6 +122,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private sendCwr = false;
   private nextPaceNs = 0;
   private readonly sack: SackScoreboard | null;
+  /** 'linux' recovery scoreboard (ns-2 ScoreBoard1). */
+  private readonly lsb: LinuxScoreboard | null;
+  /** 'linux' recovery: packets in flight still allowed while rate halving (ns-2 next_pkts_in_flight_). */
+  private nextPif = 0;
   /** After a timeout, SACK duplicate ACKs are ignored until new data is acknowledged (ns-2 Sack1). */
   private sackTimedOut = false;
   // RFC 6937 state
@@ -116,7 +133,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private prrOut = 0;
   private recoverFs = 1;
   private lastDelivered = 0;
-  private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false };
+  private readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false, priorInFlight: -1 };
   /** 'vegas' recovery: new ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private vegasWorried = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
@@ -140,6 +157,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.sack = cfg.recovery === 'sack' ? new SackScoreboard(Math.max(64, cfg.maxWindow * 2)) : null;
+    this.lsb = cfg.recovery === 'linux' ? new LinuxScoreboard(Math.max(64, cfg.maxWindow * 2), cfg.dupAckThreshold) : null;
     this.rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
     cc.init?.(this, ctx.sim.now);
   }
@@ -219,6 +237,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (!this.started) return;
     if (this.sack !== null && this.phase === 'recovery') {
       this.sackSend();
+      return;
+    }
+    if (this.lsb !== null) {
+      this.linuxSend();
       return;
     }
     const max = burst > 0 ? burst : this.cfg.maxBurst > 0 ? this.cfg.maxBurst : Infinity;
@@ -335,6 +357,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       this.lastDelivered = Math.max(ack - this.highestAck, 0) + this.sack.sackedCount - sackedBefore;
       if (this.phase === 'recovery') this.prrDelivered += this.lastDelivered;
     }
+    if (this.lsb !== null) this.recvLinux(pkt, ack, ece, tsSample, tsSent, now);
     this.ctx.pool.release(pkt);
     if (this.rates !== null && ack > this.highestAck) {
       // delivery-rate sample before the window law runs (draft-cheng-iccrg-delivery-rate-estimation)
@@ -359,8 +382,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       case 'vegas':
         this.recvVegas(ack, ece, tsSample, tsSent, now);
         break;
+      case 'linux':
+        break; // handled before the packet was released
     }
-    if (ece && ack >= this.highestAck) this.onEcnEcho(now);
+    if (ece && ack >= this.highestAck && this.lsb === null) this.onEcnEcho(now);
     const info = this.ackInfo;
     info.ackSeq = ack;
     info.ece = ece;
@@ -716,6 +741,134 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     }
   }
 
+  // --- Linux recovery (ns-2.35 Agent/TCP/Linux) ---
+
+  /**
+   * ns-2 LinuxTcpAgent::recv (Linux tcp_ack): scoreboard update, RTT and timer (restarted by every
+   * ACK that leaves data outstanding), pkts_acked, then window growth unless the ACK is "dubious"
+   * (duplicate, SACKing, or outside the Open state), where growth is allowed only outside fast
+   * recovery and tcp_fastretrans_alert decides on entering or leaving recovery.
+   */
+  private recvLinux(pkt: Packet, ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    const sb = this.lsb!;
+    const priorUna = this.highestAck + 1;
+    if (ack + 1 > this.nextSeq || ack + 1 < priorUna) return; // beyond snd_nxt, or an old ACK
+    let flag = ece ? FLAG_ECE : 0;
+    const priorInFlight = sb.inFlight(priorUna, this.nextSeq);
+    const acked = ack + 1 - priorUna;
+    if (acked > 0) {
+      flag |= FLAG_DATA_ACKED;
+      this.highestAck = ack;
+      this.dupAcks = 0;
+    } else this.dupAcks++;
+    if (pkt.sackCount > 0 || !sb.empty) flag |= sb.update(ack, pkt.sack, pkt.sackCount);
+    this.takeRttSample(ack, ts, tsSent, now);
+    if (this.nextSeq > this.highestAck + 1) this.setRtxTimer();
+    else this.rtxTimer.cancel();
+    if (acked > 0) this.cc.onPacketsAcked?.(this, acked, now);
+    const dubious = acked === 0 || (flag & (SB_FLAG_SACKED | FLAG_ECE)) !== 0 || this.phase !== 'open';
+    if (dubious) {
+      if (acked > 0 && (!ece || this.cwnd < this.ssthresh) && this.phase !== 'recovery') this.linuxCongAvoid(acked, -1, priorInFlight, ack, now);
+      this.linuxAlert(flag, now);
+    } else if (acked > 0) this.linuxCongAvoid(acked, ts, priorInFlight, ack, now);
+    this.linuxSend();
+  }
+
+  /** ns-2 tcp_cong_avoid: the congestion control grows the window when it was the limit. */
+  private linuxCongAvoid(acked: number, rttNs: number, priorInFlight: number, ackSeq: number, now: number): void {
+    const info = this.ackInfo;
+    info.ackedSegments = acked;
+    info.rttNs = rttNs;
+    info.ackSeq = ackSeq;
+    info.ece = false;
+    info.priorInFlight = priorInFlight;
+    if (this.cc.checksCwndLimited === true || priorInFlight >= Math.floor(this.cwnd)) this.cwnd = this.cc.onAck(this, info, now);
+    info.priorInFlight = -1;
+  }
+
+  /** ns-2 LinuxTcpAgent::tcp_fastretrans_alert. */
+  private linuxAlert(flag: number, now: number): void {
+    const sb = this.lsb!;
+    if (this.phase !== 'open' && this.highestAck >= this.recover) {
+      // recovery (or loss) is over: forget the scoreboard, moderate a window below ssthresh
+      sb.clear();
+      if (this.cwnd < this.ssthresh) {
+        this.cwnd = Math.min(this.ssthresh, sb.inFlight(this.highestAck + 1, this.nextSeq) + LINUX_MAX_BURST);
+      }
+      this.phase = 'open';
+      this.nextPif = 0;
+      return;
+    }
+    if (this.phase === 'recovery') return;
+    if ((flag & (SB_FLAG_LOST | FLAG_ECE)) === 0) return;
+    // Open or Loss with a newly detected loss: reduce once, halve the rate toward the new window
+    this.recover = this.maxSeqSent;
+    this.lastCwndAction = CwndAction.DupAck;
+    this.nextPif = Math.floor(this.cwnd);
+    this.reduce((flag & SB_FLAG_LOST) !== 0 ? 'loss' : 'ecn', now, false);
+    if ((flag & SB_FLAG_LOST) !== 0) {
+      this.ctx.stats.fastRetransmits++;
+      this.ctx.event('fast-retransmit');
+    } else {
+      this.ctx.stats.ecnReactions++;
+      this.ctx.event('ecn');
+    }
+    this.phase = 'recovery';
+  }
+
+  /**
+   * ns-2 LinuxTcpAgent::send_much: while packets in flight < max(cwnd, rate-halving allowance),
+   * send the first lost segment from the scoreboard, else new data. The allowance starts at the
+   * pre-reduction window and is held at in-flight − 1 after each send and in-flight + 1 on each
+   * call, so that during recovery one segment leaves per two arriving ACKs until the window is
+   * reached.
+   */
+  private linuxSend(): void {
+    const sb = this.lsb!;
+    const una = this.highestAck + 1;
+    this.nextPif = Math.min(this.nextPif, sb.inFlight(una, this.nextSeq) + 1);
+    const max = this.cfg.maxBurst > 0 ? this.cfg.maxBurst : Infinity;
+    let sent = 0;
+    while (sent < max) {
+      const win = Math.min(Math.floor(this.cwnd), this.maxWindow);
+      if (sb.inFlight(una, this.nextSeq) >= Math.max(win, this.nextPif)) break;
+      if (!this.paceAllows()) break;
+      let seq = sb.nextRetransmission();
+      if (seq < 0) {
+        if (this.nextSeq >= this.appLimit) return;
+        seq = this.nextSeq++;
+      } else sb.markRetransmitted(seq, this.nextSeq);
+      this.output(seq);
+      sent++;
+      this.nextPif = Math.min(this.nextPif, Math.max(sb.inFlight(una, this.nextSeq) - 1, 1));
+    }
+  }
+
+  /**
+   * ns-2 LinuxTcpAgent::timeout + enter_loss: ssthresh from the congestion control, cwnd 1, the
+   * Loss state until everything outstanding now is acknowledged; all unSACKed segments are marked
+   * lost (the scoreboard is kept) and retransmitted from it; the timer backs off, no go-back-N.
+   */
+  private linuxTimeout(now: number): void {
+    this.dupAcks = 0;
+    if (this.highestAck === this.maxSeqSent) {
+      this.cwnd = Math.min(this.cwnd, this.initialWindow); // idle: restart window
+      return;
+    }
+    this.ctx.stats.timeouts++;
+    this.ctx.event('timeout');
+    const ss = this.cc.ssthreshAfter(this, 'timeout', now);
+    this.ssthresh = Math.max(ss, 2);
+    this.cwnd = 1;
+    this.lastCwndAction = CwndAction.Timeout;
+    this.recover = this.maxSeqSent;
+    this.phase = 'loss';
+    this.lsb!.markLoss(this.highestAck + 1, this.nextSeq);
+    this.resetRtxTimer(true, true);
+    this.nextPif = 0;
+    this.linuxSend();
+  }
+
   // --- timers ---
 
   onTimer(kind: number, now: number): void {
@@ -728,6 +881,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   /** RTO expiry (RFC 6298 §5.4–5.7; ns-2 TcpAgent::timeout and the Reno/Sack1 overrides). */
   private onRetransmissionTimeout(now: number): void {
+    if (this.lsb !== null) {
+      this.linuxTimeout(now);
+      return;
+    }
     this.dupAcks = 0;
     this.dupWnd = 0;
     this.phase = 'open';

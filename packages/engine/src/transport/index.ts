@@ -38,7 +38,7 @@ export const tcpTransport: TransportModel = {
       { key: 'initialWindow', label: 'Initial window', kind: 'number', default: 2, min: 1, max: 1000, unit: 'segments', description: 'Initial congestion window (RFC 5681 §3.1 allows 2–4; RFC 6928 proposes 10).' },
       { key: 'initialSsthresh', label: 'Initial ssthresh', kind: 'number', default: 65535, min: 2, max: 1e9, unit: 'segments', description: 'Initial slow-start threshold ("arbitrarily high", RFC 5681).' },
       { key: 'maxWindow', label: 'Receiver window', kind: 'integer', default: 1000, min: 1, max: 1_000_000, unit: 'segments', description: 'Cap on the usable window (ns-2 window_).' },
-      { key: 'lossRecovery', label: 'Loss recovery', kind: 'enum', default: 'auto', options: ['auto', 'tahoe', 'reno', 'newreno', 'sack', 'vegas'], description: 'Override the congestion control\'s default loss recovery (vegas: ns-2 Vegas fine-grained retransmission; needs a CC with the Vegas hooks).' },
+      { key: 'lossRecovery', label: 'Loss recovery', kind: 'enum', default: 'auto', options: ['auto', 'tahoe', 'reno', 'newreno', 'sack', 'vegas', 'linux'], description: 'Override the congestion control\'s default loss recovery (vegas: ns-2 Vegas fine-grained retransmission; needs a CC with the Vegas hooks; linux: ns-2.35 Linux TCP agent — FACK scoreboard, rate halving, no go-back-N after a timeout).' },
       { key: 'dupAckThreshold', label: 'Dup-ACK threshold', kind: 'integer', default: 3, min: 1, max: 100, description: 'Duplicate ACKs that trigger fast retransmit.' },
       { key: 'delayedAck', label: 'Delayed ACK', kind: 'boolean', default: false, description: 'Receiver acknowledges every second segment or after a timeout (RFC 5681 §4.2).' },
       { key: 'delAckCount', label: 'Segments per ACK', kind: 'integer', default: 2, min: 1, max: 64, description: 'With delayed ACKs: acknowledge every this many in-order segments.' },
@@ -96,7 +96,7 @@ export const tcpTransport: TransportModel = {
       delayedAck: bool(p, 'delayedAck'),
       delAckCount: num(p, 'delAckCount'),
       delAckTimeoutNs: seconds(num(p, 'delAckTimeout')),
-      sackBlocks: recovery === 'sack' ? num(p, 'sackBlocks') : 0,
+      sackBlocks: recovery === 'sack' || recovery === 'linux' ? num(p, 'sackBlocks') : 0,
       handshake: bool(p, 'handshake'),
     });
     return {

@@ -49,6 +49,11 @@ export interface AckInfo {
   readonly ackSeq: number;
   /** ECN-Echo was set. */
   readonly ece: boolean;
+  /**
+   * Segments in flight before this ACK was processed ('linux' loss recovery: ns-2 / Linux
+   * prior_in_flight for tcp_is_cwnd_limited), or −1 / absent when the sender does not provide it.
+   */
+  readonly priorInFlight?: number;
 }
 
 export interface CongestionControl {
@@ -84,6 +89,19 @@ export interface CongestionControl {
 
   /** Pacing rate in bit/s for the sender to release segments at; 0 or undefined = no pacing. */
   pacingRateBps?(s: CcState, nowNs: number): number;
+
+  /**
+   * 'linux' loss recovery: the cumulative ACK advanced by `acked` segments (Linux pkts_acked,
+   * called before the window update, with `s.phase` still the phase the ACK arrived in).
+   */
+  onPacketsAcked?(s: CcState, acked: number, nowNs: number): void;
+
+  /**
+   * 'linux' loss recovery: the algorithm applies Linux's tcp_is_cwnd_limited test itself (with
+   * AckInfo.priorInFlight) and wants onAck on every ACK that advances the cumulative ACK outside
+   * fast recovery. Without it the sender skips onAck when the window was not the limit.
+   */
+  readonly checksCwndLimited?: boolean;
 
   /** Algorithm-specific values for probes and the UI (e.g. { wMax, k } for CUBIC). */
   metrics?(): Record<string, number>;

@@ -5,6 +5,7 @@ import type { CongestionControl } from './CongestionControl.js';
 import { Reno } from './Reno.js';
 import { Vegas } from './Vegas.js';
 import { Cubic } from './Cubic.js';
+import { LinuxCubic } from './LinuxCubic.js';
 import { Fast } from './Fast.js';
 import { QuicTcp } from './QuicTcp.js';
 import { Binomial } from './Binomial.js';
@@ -119,11 +120,14 @@ export const ccModels: CcModel[] = [
         { key: 'fastConvergence', label: 'Fast convergence', kind: 'boolean', default: true, description: 'Release bandwidth faster when W_max shrinks (RFC 9438 §4.7).' },
         { key: 'renoFriendly', label: 'Reno-friendly region', kind: 'boolean', default: true, description: 'Never grow slower than the AIMD estimate W_est (RFC 9438 §4.3, eq. 4).' },
         { key: 'rtt', label: 'RTT for the target', kind: 'enum', default: 'srtt', options: ['srtt', 'min'], description: 'target = W_cubic(t + RTT) with the smoothed RTT (RFC 9438 §4.2) or the minimum RTT (Linux delay_min).' },
+        { key: 'impl', label: 'Implementation', kind: 'enum', default: 'rfc9438', options: ['rfc9438', 'linux-2.6.22'], description: 'RFC 9438 in floating point, or Linux 2.6.22 tcp_cubic.c as run by ns-2.35 (integer window, per-ACK counter, min-RTT target, delayed-ACK ratio estimate that settles at 31/16 with per-packet ACKs; the rtt option is then always the minimum RTT).' },
       ],
     },
     defaultRecovery: 'sack',
-    create: (p) =>
-      new Cubic({ c: num(p, 'c'), beta: num(p, 'beta'), fastConvergence: bool(p, 'fastConvergence'), renoFriendly: bool(p, 'renoFriendly'), rtt: str(p, 'rtt') as 'srtt' | 'min' }),
+    create: (p) => {
+      const params = { c: num(p, 'c'), beta: num(p, 'beta'), fastConvergence: bool(p, 'fastConvergence'), renoFriendly: bool(p, 'renoFriendly'), rtt: str(p, 'rtt') as 'srtt' | 'min' };
+      return str(p, 'impl') === 'linux-2.6.22' ? new LinuxCubic(params) : new Cubic(params);
+    },
   },
   {
     info: {
