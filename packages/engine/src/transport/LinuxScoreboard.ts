@@ -151,8 +151,9 @@ export class LinuxScoreboard {
     if (this.empty) this.base = lastAck + 1;
     this.extend(this.fack);
     const lostBelow = this.fack - (this.dupThresh + 1);
-    // one pass in sequence order, as ns-2 walks its block list: SACK tagging, then (when the pass
-    // is thorough) loss marking with the acked-retransmission id as it stands at that point
+    // one pass in sequence order, as ns-2 walks its block list: SACK tagging and loss marking of
+    // every segment visited (all of them when the pass is thorough, else those below the highest
+    // SACK block), with the acked-retransmission id as it stands at that point
     for (let s = this.base; s <= this.end; s++) {
       if (!thorough && s >= maxRight) break;
       const i = s & this.mask;
@@ -169,7 +170,6 @@ export class LinuxScoreboard {
         this.state[i] = SB_SACKED;
         continue;
       }
-      if (!thorough) continue;
       if (st === SB_RETRANSMITTED) {
         // lost retransmission: something sent after it arrived, or much later retransmissions did
         if (this.sndNxt[i]! <= this.fack || this.rtx[i]! + this.dupThresh + 1 < this.ackedRtxId) {

@@ -100,6 +100,7 @@ export function formatComparison(name: string, c: Comparison): string {
  */
 export const ENSEMBLE_JUDGED: Record<string, string> = {
   'tfrc-vs-newreno': 'tfrc-vs-newreno.list',
+  'cubic-2flows': 'cubic-2flows.list',
 };
 
 /** Compares the means over an ensemble of runs (same scenario, different start staggers). */
