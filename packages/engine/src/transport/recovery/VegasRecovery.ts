@@ -1,0 +1,62 @@
+import type { TcpSender } from '../TcpSender.js';
+import { CwndAction, type LossRecovery } from './LossRecovery.js';
+
+/**
+ * ns-2.35 VegasTcpAgent::recv ordering (tcp-vegas.cc; Brakmo & Peterson 1995 §3.1): on a new ACK,
+ * deflate an inflated window, process the ACK (the congestion control's onAck runs the
+ * once-per-RTT Vegas update), then re-check the fine-grained timer on the first one or two ACKs
+ * after a retransmission. On a duplicate ACK, retransmit when the congestion control's fine timer
+ * for the next segment expired or at the threshold; the congestion control chooses the window.
+ * No Limited Transmit; new data only when no duplicate ACKs are pending or the threshold was
+ * reached. The Vegas agent's output does not restart a pending timer when nothing was outstanding.
+ */
+export class VegasRecovery implements LossRecovery {
+  readonly restartTimerWhenIdle = false;
+  /** New ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
+  private worried = 0;
+
+  constructor(private readonly s: TcpSender) {}
+
+  onAck(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
+    const s = this.s;
+    const thresh = s.cfg.dupAckThreshold;
+    if (ack > s.highestAck) {
+      // ns-2 delay_growth_ without a SYN packet: cwnd 1 until the ACK after segment 0's
+      if (!s.cfg.handshake && s.highestAck === 0) s.cwnd = s.initialWindow;
+      if (s.dupAcks > thresh) {
+        const exit = s.cc.cwndOnRecoveryExit?.(s, now);
+        if (exit !== undefined) s.cwnd = exit;
+      }
+      s.phase = 'open';
+      s.newAckOpen(ack, ece, ts, tsSent, now, true);
+      if (this.worried > 0) {
+        this.worried--;
+        if (s.cc.segmentExpired?.(s, ack + 1, now) === true) {
+          s.dupAcks = thresh;
+          s.output(ack + 1);
+        } else this.worried = 0;
+      }
+    } else if (ack === s.highestAck) {
+      s.dupAcks++;
+      const expired = s.cc.segmentExpired?.(s, ack + 1, now) === true;
+      if (expired || s.dupAcks === thresh) {
+        // bugFix_: no repeated fast retransmit for the window outstanding at a timeout
+        if (s.highestAck > s.recover || s.lastCwndAction !== CwndAction.Timeout) {
+          const tx = s.cc.transmissions?.(ack + 1) ?? 1;
+          s.lastCwndAction = CwndAction.DupAck;
+          s.recover = s.maxSeqSent;
+          this.worried = Math.min(2, s.nextSeq - s.highestAck);
+          const cw = s.cc.cwndOnDupAckRetransmit?.(s, ack + 1, s.dupAcks, now);
+          if (cw !== undefined) s.cwnd = cw;
+          s.phase = 'recovery';
+          s.ctx.stats.fastRetransmits++;
+          s.ctx.event('fast-retransmit');
+          s.resetRtxTimer(true, true); // ns-2 reset_rtx_timer(1): mild, but backs off
+          s.output(ack + 1);
+          if (tx === 1) s.dupAcks = thresh;
+        }
+      } else if (s.dupAcks > thresh) s.cwnd += 1; // inflation
+    }
+    if (s.dupAcks === 0 || s.dupAcks >= thresh) s.sendMuch(0);
+  }
+}
