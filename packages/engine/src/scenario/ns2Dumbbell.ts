@@ -72,7 +72,9 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
     case 'DCCP':
       // ns-2 Agent/DCCP/TCPlike or /TFRC; the script sets packetSize_ (payload; +32 header bytes)
       if (arg === 'TCPlike') return { transport: { type: 'dccp-ccid2', params: { packetSize: `${a.pkt}B` } } };
-      if (arg === 'TFRC') return { transport: { type: 'dccp-ccid3', params: { packetSize: `${a.pkt}B` } } };
+      // Agent/DCCP/TFRC: its own model (dccp_tfrc.cc: window-counter RTT and loss events,
+      // zero-filled first loss history, s_s_ 500 B whatever packetSize_ is), see docs/models.md
+      if (arg === 'TFRC') return { transport: { type: 'dccp-ccid3', params: { model: 'ns2', packetSize: `${a.pkt}B` } } };
       throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
     case 'TFRC':
       // ns-2 Agent/TFRC + Agent/TFRCSink defaults; packetSize_ set by the script, +32 header bytes

@@ -3,6 +3,8 @@ import { bool, num, str } from '../../registry/params.js';
 import type { ParamSpec } from '../../registry/types.js';
 import type { TransportModel } from '../index.js';
 import type { FlowContext, RoutedEndpoints } from '../Transport.js';
+import { Ccid3Ns2Receiver } from './Ccid3Ns2Receiver.js';
+import { Ccid3Ns2Sender } from './Ccid3Ns2Sender.js';
 import { TfrcReceiver } from './TfrcReceiver.js';
 import { TfrcSender, type TfrcRateLaw } from './TfrcSender.js';
 
@@ -74,6 +76,52 @@ function create(ctx: FlowContext, kind: PacketKind, fbKind: PacketKind): RoutedE
   };
 }
 
+/**
+ * The ns-2.35 Agent/DCCP/TFRC model (`model: 'ns2'`): own sender and receiver (Ccid3Ns2Sender,
+ * Ccid3Ns2Receiver), with the handshake, window-counter RTT and loss events, and s = s_s_.
+ */
+function createNs2(ctx: FlowContext): RoutedEndpoints {
+  const p = ctx.params;
+  const eq = num(p, 'ns2EquationSize');
+  const sender = new Ccid3Ns2Sender(ctx, {
+    payloadBytes: num(p, 'packetSize'),
+    eqSegmentBytes: eq,
+    initialRateBytesPerS: eq,
+    initialRtoS: 2,
+    rttQ: num(p, 'rttWeight'),
+    rttQ2: num(p, 'rttWeight'),
+    tMbiS: 64,
+    timeGranS: 0.01,
+    smallestP: 0.00001,
+    oscPrev: bool(p, 'sqrtRttScaling'),
+    handshake: bool(p, 'handshake'),
+    sendBufferPackets: num(p, 'sendBuffer'),
+  });
+  const receiver = new Ccid3Ns2Receiver(ctx, { feedbackBytes: num(p, 'feedbackSize'), eqSegmentBytes: eq, numDupAcks: num(p, 'lossThreshold') });
+  return {
+    sender,
+    receiver,
+    setRoutes(fwd, rev) {
+      sender.setRoute(fwd);
+      receiver.setRoute(rev);
+    },
+  };
+}
+
+const ccid3ModelParams: ParamSpec[] = [
+  {
+    key: 'model',
+    label: 'Model',
+    kind: 'enum',
+    default: 'rfc',
+    options: ['rfc', 'ns2'],
+    description:
+      'rfc: TFRC core with RFC 5348 / RFC 4342 rules (the parameters below); ns2: ns-2.35 Agent/DCCP/TFRC as coded in dccp_tfrc.cc (window-counter RTT and loss events, zero-filled first loss history, s = 500 B, handshake), used by the ns-2 cross-checks.',
+  },
+  { key: 'ns2EquationSize', label: 'ns-2 s_s_', kind: 'size', default: 500, min: 16, max: 65535, unit: 'B', description: 'Model ns2 only: the s of the equation and of the packet spacing s/X (ns-2 s_s_ and r_s_ 500 B, independent of packetSize_).' },
+  { key: 'handshake', label: 'Handshake', kind: 'boolean', default: true, description: 'Model ns2 only: open with DCCP-Request / -Response (one RTT) and estimate the first RTT from it, as ns-2 does.' },
+];
+
 /** Plain TFRC with ns-2 Agent/TFRC + Agent/TFRCSink defaults. */
 export const tfrcTransport: TransportModel = {
   usesCc: false,
@@ -111,7 +159,14 @@ export const dccpCcid3Transport: TransportModel = {
     name: 'DCCP CCID-3 (TFRC)',
     description: 'DCCP with TCP-Friendly Rate Control: unreliable datagrams at an equation-based, smoothly varying rate.',
     citation: 'RFC 4340; RFC 4342; RFC 5348; ns-2 Agent/DCCP/TFRC (Mattsson 2004); seed 002',
-    params: tfrcParams({ packetSize: 500, headerSize: 32, feedbackSize: 52, initialRate: 4000, law: 'rfc5348', lossThreshold: 3, rttWeight: 0.9, sqrtRtt: true, slowIncrease: false, capTimeoutTerm: false }),
+    params: [
+      ...ccid3ModelParams,
+      ...tfrcParams({ packetSize: 500, headerSize: 32, feedbackSize: 52, initialRate: 4000, law: 'rfc5348', lossThreshold: 3, rttWeight: 0.9, sqrtRtt: true, slowIncrease: false, capTimeoutTerm: false }),
+    ],
+    presets: {
+      'RFC 5348 / RFC 4342': {},
+      'ns-2 Agent/DCCP/TFRC': { model: 'ns2' },
+    },
   },
-  create: (ctx) => create(ctx, PacketKind.DccpData, PacketKind.DccpAck),
+  create: (ctx) => (str(ctx.params, 'model') === 'ns2' ? createNs2(ctx) : create(ctx, PacketKind.DccpData, PacketKind.DccpAck)),
 };
