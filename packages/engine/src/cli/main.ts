@@ -11,7 +11,7 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
-  cclab validate-ns2 [NAME...]                     rerun ns-2 references and compare`;
+  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -101,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');
-      return validateNs2(positional);
+      return validateNs2(rest);
     }
     default:
       return fail(USAGE);
