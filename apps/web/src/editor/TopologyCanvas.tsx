@@ -2,7 +2,7 @@
  * The network editor and live view: SVG for nodes, links and queue gauges (zoomable and
  * pannable), a canvas on top for packets and drops.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { linkKey } from '../state/scenarioEdits';
@@ -29,12 +29,13 @@ export function TopologyCanvas() {
   const transform = stored ?? IDENTITY;
   const setTransform = useCallback((t: ViewTransform) => lab.scenario.getState().setView({ transform: t }), [lab]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = boxRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    const measure = () => setSize((s) => (s.w === el.clientWidth && s.h === el.clientHeight ? s : { w: el.clientWidth, h: el.clientHeight }));
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
-    setSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
     return () => ro.disconnect();
   }, []);
 
@@ -77,6 +78,9 @@ export function TopologyCanvas() {
         ref={svgRef}
         className="topology"
         data-testid="topology"
+        // A fixed pixel size (not 100%): a percentage-sized SVG root is laid out again, with every
+        // node label in it, whenever the page lays out (the clock ticking, a chart redraw).
+        style={{ width: size.w, height: size.h }}
         tabIndex={0}
         role="application"
         aria-label="Network editor. Tools: V select, H add host, R add router, L link; drag between nodes to connect; Delete removes the selection."

@@ -12,7 +12,9 @@ export function RunControls() {
   const lab = useLab();
   const status = useStore(lab.run, (s) => s.status);
   const speed = useStore(lab.run, (s) => s.speed);
-  const progress = useStore(lab.run, (s) => s.progress);
+  // Progress is only shown during a batch run; while playing it changes every frame and would
+  // re-render the controls for nothing.
+  const progress = useStore(lab.run, (s) => (s.status === 'batch' ? s.progress : 0));
   const issues = useStore(lab.run, (s) => s.issues.length);
   const sim = lab.sim;
   const playing = status === 'playing';
