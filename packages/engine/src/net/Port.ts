@@ -54,6 +54,8 @@ export class Port implements EventHandler, QueueDropListener {
   /** End of the current (or last) serialization. */
   private busyUntilNs = 0;
   private txDonePending = false;
+  /** The end of the current transmission was put back once behind same-instant arrivals. */
+  private txDoneDeferred = false;
   readonly hooks: PortHook[] = [];
   private readonly nsPerByte: number;
 
@@ -155,6 +157,13 @@ export class Port implements EventHandler, QueueDropListener {
     if (kind === ARRIVE) {
       this.deliverHead();
     } else if (kind === TX_DONE) {
+      if (this.disc.arrivalsBeforeTxEnd && !this.txDoneDeferred) {
+        // let arrivals already scheduled for this instant join the queue first (ns-2 order)
+        this.txDoneDeferred = true;
+        this.sim.queue.push(this.sim.now, this, TX_DONE, 0);
+        return;
+      }
+      this.txDoneDeferred = false;
       this.txDonePending = false;
       this.startTransmission();
     } else {

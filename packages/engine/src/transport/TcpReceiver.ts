@@ -13,6 +13,13 @@ export interface TcpReceiverConfig {
   delAckTimeoutNs: number;
   /** Send SACK blocks (RFC 2018), up to this many (0 = no SACK). Each adds 8 bytes to the ACK. */
   sackBlocks: number;
+  /**
+   * How SACK blocks are chosen: 'rfc2018' keeps the most recent blocks trimmed to the cumulative
+   * ACK; 'ns2' is ns-2's Sacker (tcp-sink.cc): the block around the arriving segment, then the
+   * last reported blocks from a stack as large as the block limit, untrimmed, the stack popped of
+   * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment.
+   */
+  sackStyle?: 'rfc2018' | 'ns2';
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
 }
@@ -37,12 +44,16 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   private ece = false;
   /** Most recent SACK blocks, most recent first: [start, end) pairs. */
   private readonly blocks: number[] = [];
+  /** ns-2 Sacker history: [start, end) pairs, most recent first, and their count. */
+  private readonly stack: Int32Array;
+  private stackCount = 0;
 
   constructor(
     private readonly ctx: FlowContext,
     private readonly cfg: TcpReceiverConfig,
   ) {
     this.delAckTimer = ctx.sim.timer(this, 0);
+    this.stack = new Int32Array(2 * Math.max(cfg.sackBlocks, 1));
   }
 
   setRoute(rev: Route): void {
@@ -80,8 +91,11 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       stats.duplicatesReceived++;
     }
     if (seq > this.maxSeen) this.maxSeen = seq;
-    if (this.cfg.sackBlocks > 0 && seq > this.cumAck) this.updateBlocks(seq);
-    if (this.cfg.sackBlocks > 0) this.pruneBlocks();
+    if (this.cfg.sackBlocks > 0 && this.cfg.sackStyle === 'ns2') this.ns2Blocks(seq);
+    else {
+      if (this.cfg.sackBlocks > 0 && seq > this.cumAck) this.updateBlocks(seq);
+      if (this.cfg.sackBlocks > 0) this.pruneBlocks();
+    }
 
     if (!this.cfg.delayedAck || !inOrder || filledGap || this.ooo.size > 0) {
       this.sendAck();
@@ -130,6 +144,64 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     }
     this.blocks.unshift(start, end);
     if (this.blocks.length > 2 * MAX_SACK_BLOCKS * 2) this.blocks.length = 2 * MAX_SACK_BLOCKS * 2;
+  }
+
+  private received(s: number): boolean {
+    return s <= this.cumAck || this.ooo.has(s);
+  }
+
+  /** ns-2 Sacker::append_ack for the segment `seq` just received (see sackStyle). */
+  private ns2Blocks(seq: number): void {
+    const out = this.blocks;
+    const st = this.stack;
+    out.length = 0;
+    const cum = this.cumAck;
+    const max = this.maxSeen;
+    if (cum >= max) {
+      this.stackCount = 0;
+      return;
+    }
+    // the block around the arriving segment: up to the first hole at or after it ...
+    let right = max + 1;
+    for (let i = seq; i <= max; i++) {
+      if (!this.received(i)) {
+        right = i;
+        break;
+      }
+    }
+    // ... and down to the hole below it; a segment at or below the cumulative ACK gives none
+    let left = 0;
+    if (seq > cum) {
+      for (let i = right - 1; i > cum; i--) {
+        if (!this.received(i)) {
+          left = i + 1;
+          break;
+        }
+      }
+      out.push(left, right);
+    }
+    const limit = this.cfg.sackBlocks;
+    let k = 0;
+    while (out.length < 2 * limit && k < this.stackCount) {
+      const l = st[2 * k]!;
+      const r = st[2 * k + 1]!;
+      if (r > max + 1) break;
+      if (left <= l && right >= r) {
+        // covered by the new block: forget it
+        st.copyWithin(2 * k, 2 * k + 2, 2 * this.stackCount);
+        this.stackCount--;
+        continue;
+      }
+      out.push(l, r);
+      k++;
+    }
+    if (seq > cum) {
+      const n = Math.min(this.stackCount, limit - 1);
+      st.copyWithin(2, 0, 2 * n);
+      st[0] = left;
+      st[1] = right;
+      this.stackCount = n + 1;
+    }
   }
 
   private pruneBlocks(): void {

@@ -16,6 +16,9 @@ import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js
 /** Loss-recovery algorithm of the sender (independent of the window law). */
 export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'linux';
 
+/** RFC 7323 timestamp option as ns-2 counts it (ts_option_size_). */
+const TS_OPTION_BYTES = 10;
+
 export interface TcpSenderConfig {
   /** Bytes on the wire per data segment. */
   packetBytes: number;
@@ -40,6 +43,12 @@ export interface TcpSenderConfig {
    * window becomes one segment (RFC 5681 §3.1).
    */
   handshake: boolean;
+  /**
+   * Without a handshake: segment 0 is still header-only (ns-2 syn_ without delay_growth_, as in
+   * Agent/TCP/Linux), sent within the initial window; it is tcpip_base_hdr_size_ long, i.e. the
+   * header without the 10-byte timestamp option.
+   */
+  headerOnlyFirst?: boolean;
   /** RFC 3042 Limited Transmit: a new segment on each of the first two duplicate ACKs. */
   limitedTransmit: boolean;
   /**
@@ -261,6 +270,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
     pkt.sizeBytes = syn ? this.cfg.headerBytes : this.cfg.packetBytes;
+    if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn) pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
     pkt.seq = seq;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;

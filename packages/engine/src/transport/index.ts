@@ -53,6 +53,8 @@ export const tcpTransport: TransportModel = {
       { key: 'ecn', label: 'ECN', kind: 'boolean', default: false, description: 'Send ECN-capable packets and react to ECN-Echo (RFC 3168).' },
       { key: 'maxBurst', label: 'Max burst', kind: 'integer', default: 0, min: 0, max: 10000, unit: 'segments', description: 'Segments sent per ACK at most (0 = unlimited; ns-2 maxburst_).' },
       { key: 'handshake', label: 'Opening segment', kind: 'boolean', default: true, description: 'Start with a header-only segment at cwnd 1 and use the initial window once it is acknowledged (like a SYN; ns-2 syn_/delay_growth_).' },
+      { key: 'headerOnlyFirst', label: 'Header-only first segment', kind: 'boolean', default: false, description: 'Without an opening handshake: segment 0 is still header-only (40 B, no timestamp option) and goes out with the initial window (ns-2 syn_ without delay_growth_, as Agent/TCP/Linux does).' },
+      { key: 'sackStyle', label: 'SACK block choice', kind: 'enum', default: 'rfc2018', options: ['rfc2018', 'ns2'], description: 'rfc2018: most recent blocks, trimmed to the cumulative ACK; ns2: ns-2 Sacker (block around the arriving segment plus a stack of earlier blocks, untrimmed).' },
       { key: 'limitedTransmit', label: 'Limited Transmit', kind: 'boolean', default: true, description: 'Send a new segment on each of the first two duplicate ACKs (RFC 3042; ns-2 singledup_).' },
       { key: 'prr', label: 'Proportional Rate Reduction', kind: 'boolean', default: false, description: 'SACK recovery: spread the window reduction over the recovery round trip (RFC 6937, as Linux does) instead of RFC 6675\'s pipe < cwnd rule.' },
       { key: 'pacing', label: 'Sender pacing', kind: 'enum', default: 'off', options: ['off', 'cwnd-srtt'], description: 'Spread each window over one RTT: gap = srtt/cwnd (Aggarwal, Savage & Anderson 2000; seed 001 baseline).' },
@@ -87,6 +89,7 @@ export const tcpTransport: TransportModel = {
       maxBurst: num(p, 'maxBurst'),
       pacing: str(p, 'pacing') as 'off' | 'cwnd-srtt',
       handshake: bool(p, 'handshake'),
+      headerOnlyFirst: bool(p, 'headerOnlyFirst'),
       limitedTransmit: bool(p, 'limitedTransmit'),
       prr: bool(p, 'prr'),
     }, cc);
@@ -97,7 +100,8 @@ export const tcpTransport: TransportModel = {
       delAckCount: num(p, 'delAckCount'),
       delAckTimeoutNs: seconds(num(p, 'delAckTimeout')),
       sackBlocks: recovery === 'sack' || recovery === 'linux' ? num(p, 'sackBlocks') : 0,
-      handshake: bool(p, 'handshake'),
+      sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2',
+      handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
     });
     return {
       sender,
