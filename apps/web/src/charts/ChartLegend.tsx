@@ -1,7 +1,16 @@
+import { memo } from 'react';
 import type { LineSeries } from './chartData';
 
 /** Legend entries are toggle buttons: click to hide or show a series. */
-export function ChartLegend({ lines, hidden, onToggle }: { lines: readonly LineSeries[]; hidden: ReadonlySet<string>; onToggle(key: string): void }) {
+interface Props { lines: readonly LineSeries[]; hidden: ReadonlySet<string>; onToggle(key: string): void }
+
+/** Same entries (key, label, colour, dash): the legend does not change when only the data grows. */
+function sameEntries(a: Props, b: Props): boolean {
+  if (a.hidden !== b.hidden || a.onToggle !== b.onToggle || a.lines.length !== b.lines.length) return false;
+  return a.lines.every((l, i) => { const m = b.lines[i]!; return l.key === m.key && l.label === m.label && l.color === m.color && l.dash === m.dash; });
+}
+
+export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle }: Props) {
   if (lines.length === 0) return <div className="chart-legend muted small">No data yet.</div>;
   return (
     <div className="chart-legend" role="group" aria-label="Series">
@@ -14,4 +23,4 @@ export function ChartLegend({ lines, hidden, onToggle }: { lines: readonly LineS
       ))}
     </div>
   );
-}
+}, sameEntries);

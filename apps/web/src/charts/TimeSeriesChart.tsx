@@ -1,13 +1,14 @@
 /**
- * One live chart: D3 drawing redrawn at most every ~100 ms while data arrives, a legend whose
- * entries toggle series, a tooltip with the values under the cursor, drag-to-zoom on time
- * (double-click resets), and export as PNG, SVG and CSV.
+ * One live chart: drawn on a canvas (redrawn at most every REDRAW_MS while data arrives), a
+ * legend whose entries toggle series, a tooltip with the values under the cursor, drag-to-zoom on
+ * time (double-click resets), and export as PNG, SVG and CSV. Exports build a D3 SVG from the
+ * same data the canvas shows.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { chartLines, markerPoints, nearestIndex, toCsv, CHARTS, type ChartKind, type LineSeries } from './chartData';
-import { chartScales, drawChart, MARGIN } from './drawChart';
+import { chartScales, chartSvgElement, drawChartCanvas, MARGIN, type DrawInput } from './drawChart';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
 
@@ -26,7 +27,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
   const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'scenario');
   const durationNs = useStore(lab.run, (s) => s.durationNs);
-  const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 400, h: 200 });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -34,7 +35,6 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   const [cursor, setCursor] = useState<{ t: number; px: number } | null>(null);
   const [brush, setBrush] = useState<{ x0: number; x1: number } | null>(null);
   const [version, setVersion] = useState(0);
-  const linesRef = useRef<LineSeries[]>([]);
 
   useEffect(() => {
     const el = boxRef.current;
@@ -64,28 +64,36 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
     return [0, Math.min(dur, Math.max(lastT, Math.min(dur, 10)))];
   }, [lab, zoom]);
 
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg || size.w < 40 || size.h < 40) return;
-    const lines = chartLines(kind, lab.series, flows, ports);
-    linesRef.current = lines;
+  // The lines are views on the series columns, taken again when new samples arrive.
+  const lines: LineSeries[] = useMemo(() => chartLines(kind, lab.series, flows, ports), [kind, lab, flows, ports, version, durationNs]);
+
+  const drawInput = useCallback((cursorT: number | null): DrawInput => {
     const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, lines, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
-    drawChart(svg, { width: size.w, height: size.h, lines, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursor?.t ?? null });
-  }, [kind, lab, flows, ports, size, hidden, xDomain, spec.yLabel, cursor, version, durationNs]);
+    return { width: size.w, height: size.h, lines, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursorT };
+  }, [kind, lab, lines, size, hidden, xDomain, spec.yLabel]);
+
+  useEffect(() => {
+    const cv = canvasRef.current;
+    if (!cv || size.w < 40 || size.h < 40) return;
+    drawChartCanvas(cv, drawInput(cursor?.t ?? null), window.devicePixelRatio || 1);
+  }, [drawInput, size, cursor]);
+
+  /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor. */
+  const svgForExport = () => chartSvgElement(drawInput(null));
 
   const dataX = (clientX: number): { t: number; px: number } | null => {
-    const svg = svgRef.current;
-    if (!svg) return null;
-    const r = svg.getBoundingClientRect();
+    const cv = canvasRef.current;
+    if (!cv) return null;
+    const r = cv.getBoundingClientRect();
     const px = clientX - r.left - MARGIN.left;
     const { x, iw } = chartScales({ width: size.w, height: size.h, xDomain: xDomain(), lines: [], hidden });
     if (px < 0 || px > iw) return null;
     return { t: x.invert(px), px: px + MARGIN.left };
   };
 
-  const toggle = (key: string) => setHidden((h) => { const n = new Set(h); if (n.has(key)) n.delete(key); else n.add(key); return n; });
+  const toggle = useCallback((key: string) => setHidden((h) => { const n = new Set(h); if (n.has(key)) n.delete(key); else n.add(key); return n; }), []);
   const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${kind}`;
-  const visibleLines = () => linesRef.current.filter((l) => !hidden.has(l.key));
+  const visibleLines = () => lines.filter((l) => !hidden.has(l.key));
   const tooltipRows = cursor ? visibleLines().map((l) => {
     const i = nearestIndex(l.x, cursor.t);
     return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? l.y[i]! : NaN };
@@ -98,12 +106,12 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         {toolbar}
         <span className="chart-actions">
           {zoom && <button type="button" className="btn btn-small" onClick={() => setZoom(null)} data-testid={`chart-${kind}-unzoom`}>Reset zoom</button>}
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as PNG`} data-testid={`chart-${kind}-png`} onClick={() => svgRef.current && void exportPng(svgRef.current, spec.title, `${file}.png`)}>PNG</button>
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as SVG`} data-testid={`chart-${kind}-svg`} onClick={() => svgRef.current && exportSvg(svgRef.current, spec.title, `${file}.svg`)}>SVG</button>
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as PNG`} data-testid={`chart-${kind}-png`} onClick={() => void exportPng(svgForExport(), spec.title, `${file}.png`)}>PNG</button>
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as SVG`} data-testid={`chart-${kind}-svg`} onClick={() => exportSvg(svgForExport(), spec.title, `${file}.svg`)}>SVG</button>
           <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} data as CSV`} data-testid={`chart-${kind}-csv`} onClick={() => exportCsv(toCsv(visibleLines()), `${file}.csv`)}>CSV</button>
         </span>
       </figcaption>
-      <ChartLegend lines={chartLines(kind, lab.series, flows, ports)} hidden={hidden} onToggle={toggle} />
+      <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} />
       <div className="chart-plot" ref={boxRef}
         onPointerMove={(e) => { const d = dataX(e.clientX); setCursor(d); if (brush && d) setBrush({ ...brush, x1: d.px }); }}
         onPointerLeave={() => { setCursor(null); setBrush(null); }}
@@ -119,7 +127,11 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         }}
         onDoubleClick={() => setZoom(null)}
       >
-        <svg ref={svgRef} role="img" aria-label={`${spec.title} over time`} />
+        <canvas ref={canvasRef} role="img" aria-label={`${spec.title} over time`} style={{ width: size.w, height: size.h }} />
+        {/* What the canvas shows, series by series, for assistive tech and tests (not rendered). */}
+        <svg className="chart-index" aria-hidden="true">
+          {lines.filter((l) => !hidden.has(l.key)).map((l) => <path key={l.key} data-series={l.key} data-points={l.x.length} />)}
+        </svg>
         {brush && Math.abs(brush.x1 - brush.x0) > 2 && (
           <div className="chart-brush" style={{ left: Math.min(brush.x0, brush.x1), width: Math.abs(brush.x1 - brush.x0), top: MARGIN.top, bottom: MARGIN.bottom }} />
         )}

@@ -87,3 +87,116 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     g.append('line').attr('x1', x(inp.cursor)).attr('x2', x(inp.cursor)).attr('y1', 0).attr('y2', ih).attr('stroke', '#555').attr('stroke-dasharray', '3 3');
   }
 }
+
+/**
+ * The same chart drawn on a canvas (the live view): no DOM nodes per tick, series or marker, so a
+ * redraw costs no style, layout or paint work for the page. Geometry, colours, dashes, fonts and
+ * axis layout follow `drawChart` (which builds the SVG for export from the same input).
+ */
+export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr = 1): void {
+  const { x, y, iw, ih, visible } = chartScales(inp);
+  const pw = Math.round(inp.width * dpr);
+  const ph = Math.round(inp.height * dpr);
+  if (canvas.width !== pw || canvas.height !== ph) {
+    canvas.width = pw;
+    canvas.height = ph;
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, inp.width, inp.height);
+  ctx.translate(MARGIN.left, MARGIN.top);
+  ctx.font = `11px ${FONT}`;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([]);
+
+  // Grid and axes (as d3.axisBottom / d3.axisLeft lay them out: 6 px ticks, labels 9 px away).
+  const yCount = Math.max(2, Math.floor(ih / 32));
+  const yTicks = y.ticks(yCount);
+  ctx.strokeStyle = '#e6e8eb';
+  ctx.beginPath();
+  for (const d of yTicks) { ctx.moveTo(0, y(d)); ctx.lineTo(iw, y(d)); }
+  ctx.stroke();
+  const xCount = Math.max(2, Math.floor(iw / 70));
+  const xTicks = x.ticks(xCount);
+  const xFmt = x.tickFormat(xCount);
+  const yFmt = (d: number) => (Math.abs(d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d));
+  ctx.strokeStyle = '#9aa1a9';
+  ctx.beginPath();
+  ctx.moveTo(0.5, ih + 6); ctx.lineTo(0.5, ih + 0.5); ctx.lineTo(iw + 0.5, ih + 0.5); ctx.lineTo(iw + 0.5, ih + 6);
+  for (const d of xTicks) { const px = Math.round(x(d)) + 0.5; ctx.moveTo(px, ih); ctx.lineTo(px, ih + 6); }
+  ctx.moveTo(-6, ih + 0.5); ctx.lineTo(0.5, ih + 0.5); ctx.lineTo(0.5, 0.5); ctx.lineTo(-6, 0.5);
+  for (const d of yTicks) { const py = Math.round(y(d)) + 0.5; ctx.moveTo(-6, py); ctx.lineTo(0, py); }
+  ctx.stroke();
+  ctx.fillStyle = '#444';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  for (const d of xTicks) ctx.fillText(xFmt(d), x(d) + 0.5, ih + 9 + 0.71 * 11);
+  ctx.textAlign = 'right';
+  for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * 11);
+  ctx.fillStyle = '#555';
+  ctx.fillText('time (s)', iw, ih + 26);
+  ctx.save();
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(inp.yLabel, 0, -40);
+  ctx.restore();
+
+  // Lines (decimated to the pixel width, peaks kept), clipped to the plot.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, iw, ih);
+  ctx.clip();
+  ctx.lineJoin = 'round';
+  for (const l of visible) {
+    const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
+    const gen = d3.line<number>().defined((i) => Number.isFinite(l.y[i]!)).x((i) => x(l.x[i]!)).y((i) => y(l.y[i]!)).context(ctx);
+    if (l.step) gen.curve(d3.curveStepAfter);
+    ctx.beginPath();
+    gen(idx);
+    ctx.strokeStyle = l.color;
+    ctx.lineWidth = l.dash === '4 4' ? 1.4 : 2;
+    ctx.setLineDash(l.dash ? l.dash.split(/[\s,]+/).map(Number) : []);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+
+  // Congestion markers: ▼ fast retransmit, ✕ timeout.
+  for (const m of inp.markers) {
+    if (m.t < inp.xDomain[0] || m.t > inp.xDomain[1] || !Number.isFinite(m.y)) continue;
+    const px = x(m.t);
+    const py = y(m.y) - 8;
+    ctx.beginPath();
+    if (m.kind === 'timeout') {
+      ctx.moveTo(px - 4, py - 4); ctx.lineTo(px + 4, py + 4); ctx.moveTo(px + 4, py - 4); ctx.lineTo(px - 4, py + 4);
+      ctx.strokeStyle = m.color;
+      ctx.lineWidth = 2.2;
+      ctx.stroke();
+    } else {
+      ctx.moveTo(px - 4, py - 4); ctx.lineTo(px + 4, py - 4); ctx.lineTo(px, py + 2); ctx.closePath();
+      ctx.fillStyle = m.color;
+      ctx.fill();
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = 0.6;
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+  if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
+    ctx.strokeStyle = '#555';
+    ctx.lineWidth = 1;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(x(inp.cursor), 0);
+    ctx.lineTo(x(inp.cursor), ih);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+/** The chart as a standalone SVG element (for export), built from the same input as the canvas. */
+export function chartSvgElement(inp: DrawInput): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  drawChart(svg, inp);
+  return svg;
+}
