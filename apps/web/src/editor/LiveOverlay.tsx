@@ -15,12 +15,41 @@ import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
   svg: React.RefObject<SVGSVGElement | null>;
+  /** Size of the view (CSS pixels). */
+  size: { w: number; h: number };
   transform: ViewTransform;
   positions: readonly (Pt | undefined)[];
   flowColors: readonly (string | undefined)[];
 }
 
 const DROP_MS = 900;
+/**
+ * How far (world units) drawing can reach beyond the outermost node centres: lanes, queue bars
+ * (beside the sending node) and drop marks (just past the bar).
+ */
+const REACH = NODE_RADIUS + 8 + QUEUE_BAR_LENGTH + 8 + 7 + 12;
+
+/**
+ * The part of the view the overlay covers (integer CSS pixels): the network's bounding box,
+ * widened by REACH, clipped to the view. The canvas is only as large as that, because every frame
+ * its whole bitmap is handed to the compositor (with software rendering, a copy per pixel).
+ */
+export function overlayBox(pos: readonly (Pt | undefined)[], t: ViewTransform, w: number, h: number): { x: number; y: number; w: number; h: number } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of pos) {
+    if (!p) continue;
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  if (x0 === Infinity) return { x: 0, y: 0, w: 0, h: 0 };
+  const left = Math.max(0, Math.floor(t.x + t.k * (x0 - REACH)));
+  const top = Math.max(0, Math.floor(t.y + t.k * (y0 - REACH)));
+  const right = Math.min(w, Math.ceil(t.x + t.k * (x1 + REACH)));
+  const bottom = Math.min(h, Math.ceil(t.y + t.k * (y1 + REACH)));
+  return right > left && bottom > top ? { x: left, y: top, w: right - left, h: bottom - top } : { x: 0, y: 0, w: 0, h: 0 };
+}
 const idleLink = '#c3c9d1';
 const busyLink = '#1d3557';
 const utilColor = interpolateRgb(idleLink, busyLink);
@@ -73,16 +102,18 @@ function drawLinksAndQueues(ctx: CanvasRenderingContext2D, meta: RunMeta, live: 
   }
 }
 
-export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
+export function LiveOverlay({ svg, size, transform, positions, flowColors }: Props) {
   const lab = useLab();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const props = useRef({ transform, positions, flowColors });
-  props.current = { transform, positions, flowColors };
+  const props = useRef({ size, transform, positions, flowColors });
+  props.current = { size, transform, positions, flowColors };
 
   useEffect(() => {
     let raf = 0;
     let lastVersion = -1;
     let lastKey = '';
+    let lastPos: readonly (Pt | undefined)[] | null = null;
+    let box = { x: 0, y: 0, w: 0, h: 0 };
     let lastAttrs = 0;
     const draw = () => {
       raf = requestAnimationFrame(draw);
@@ -91,28 +122,35 @@ export function LiveOverlay({ svg, transform, positions, flowColors }: Props) {
       if (!cv || !root) return;
       const live = lab.live;
       const meta = live.meta;
-      const { transform: t, positions: pos, flowColors: colors } = props.current;
+      const { size, transform: t, positions: pos, flowColors: colors } = props.current;
       const now = performance.now();
       live.expireDrops(now, DROP_MS);
       const run = lab.run.getState();
       const playing = run.status === 'playing';
       const dpr = window.devicePixelRatio || 1;
-      const w = cv.clientWidth;
-      const h = cv.clientHeight;
-      const key = `${w}x${h}@${dpr}|${t.x},${t.y},${t.k}|${pos.length}`;
-      if (!playing && live.drops.length === 0 && live.version === lastVersion && key === lastKey) return;
+      const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}`;
+      if (!playing && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos) return;
       lastVersion = live.version;
-      lastKey = key;
-      if (cv.width !== Math.round(w * dpr) || cv.height !== Math.round(h * dpr)) {
-        cv.width = Math.round(w * dpr);
-        cv.height = Math.round(h * dpr);
+      if (key !== lastKey || pos !== lastPos) {
+        lastKey = key;
+        lastPos = pos;
+        box = overlayBox(pos, t, size.w, size.h);
+        cv.style.left = `${box.x}px`;
+        cv.style.top = `${box.y}px`;
+        cv.style.width = `${box.w}px`;
+        cv.style.height = `${box.h}px`;
       }
+      if (cv.width !== Math.round(box.w * dpr) || cv.height !== Math.round(box.h * dpr)) {
+        cv.width = Math.round(box.w * dpr);
+        cv.height = Math.round(box.h * dpr);
+      }
+      if (box.w === 0 || box.h === 0) return;
       const ctx = cv.getContext('2d');
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, w, h);
+      ctx.clearRect(0, 0, box.w, box.h);
       if (!meta) return;
-      ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * t.x, dpr * t.y);
+      ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
       // Simulation time shown: the latest frame's, advanced smoothly between frames while playing.
       const ahead = playing && Number.isFinite(run.speed) ? Math.min(now - live.appliedAt, 40) * 1e6 * run.speed : 0;
       const tNs = live.nowNs + ahead;

@@ -117,7 +117,7 @@ export function TopologyCanvas() {
             width={Math.abs(g.band.x1 - g.band.x0)} height={Math.abs(g.band.y1 - g.band.y0)} />
         )}
       </svg>
-      <LiveOverlay svg={svgRef} transform={transform} positions={runPositions} flowColors={flowColors} />
+      <LiveOverlay svg={svgRef} size={size} transform={transform} positions={runPositions} flowColors={flowColors} />
       {scenario.nodes.length === 0 && (
         <div className="canvas-empty">
           <p><strong>An empty network.</strong> Press <kbd>H</kbd> for a host or <kbd>R</kbd> for a router and click to place it;
