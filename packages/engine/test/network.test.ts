@@ -73,7 +73,8 @@ describe('links', () => {
       sim.runUntil(t * 1e9);
       maxBytes = Math.max(maxBytes, sim.network.portByName('r1->r2')!.disc.lengthBytes);
     }
-    expect(maxBytes).toBe(10_000);
+    // the limit includes the packet on the wire: waiting bytes stay below it (ns-2 byte mode)
+    expect(maxBytes).toBe(9_000);
   });
 });
 

@@ -53,6 +53,17 @@ describe('EventQueue', () => {
     );
   });
 
+  it('an event pushed later with a reserved sequence runs where it would have had it been pushed at reservation', () => {
+    const q = new EventQueue(4);
+    const r = new Recorder(q);
+    const early = q.reserveSeq();
+    q.push(10, r, 0, 2); // scheduled after the reservation, same time
+    q.pushReserved(10, early, r, 0, 1);
+    q.push(5, r, 0, 0);
+    while (q.size > 0) q.popAndDispatch();
+    expect(r.seen.map((x) => x[1])).toEqual([0, 1, 2]);
+  });
+
   it('grows past its initial capacity without losing events', () => {
     const q = new EventQueue(1);
     const r = new Recorder(q);

@@ -48,11 +48,24 @@ export class EventQueue {
     this.capacity = cap;
   }
 
+  /**
+   * Reserves an insertion sequence number now for an event that will be pushed later with
+   * `pushReserved`: the event then runs, among events at the same time, where it would have run had
+   * it been scheduled at the moment of reservation (lazy scheduling with eager ordering).
+   */
+  reserveSeq(): number {
+    return this.nextSeq++;
+  }
+
   push(time: number, handler: EventHandler, kind: number, arg: number): void {
+    this.pushReserved(time, this.nextSeq++, handler, kind, arg);
+  }
+
+  pushReserved(time: number, seq: number, handler: EventHandler, kind: number, arg: number): void {
     if (this.freeCount === 0) this.grow();
     const slot = this.freeSlots[--this.freeCount]!;
     this.time[slot] = time;
-    this.seqOf[slot] = this.nextSeq++;
+    this.seqOf[slot] = seq;
     this.kindOf[slot] = kind;
     this.argOf[slot] = arg;
     this.handlerOf[slot] = handler;
@@ -60,7 +73,6 @@ export class EventQueue {
     const heap = this.heap;
     const times = this.time;
     const seqs = this.seqOf;
-    const seq = this.seqOf[slot]!;
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;

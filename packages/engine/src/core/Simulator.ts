@@ -8,12 +8,16 @@ export interface TimerOwner {
 /**
  * A cancellable, re-armable timer. Re-arming to a later deadline while an earlier event is still
  * pending does not touch the heap: when the pending event fires it re-posts itself at the new
- * deadline. This keeps retransmission timers (re-armed on every ACK) off the hot path.
+ * deadline. This keeps retransmission timers (re-armed on every ACK) off the hot path. The
+ * re-posted event keeps the insertion sequence reserved when the timer was armed, so among events
+ * at the same instant it runs exactly where an eagerly rescheduled timer would (as in ns-2).
  */
 export class Timer implements EventHandler {
   private deadline = NaN;
   private pendingAt = NaN;
   private gen = 0;
+  /** Event-order sequence reserved when the timer was last armed. */
+  private seq = 0;
 
   constructor(
     private readonly sim: Simulator,
@@ -32,11 +36,13 @@ export class Timer implements EventHandler {
 
   /** Arms (or re-arms) the timer to fire at absolute time `at` (ns). */
   setAt(at: number): void {
+    if (at < this.sim.now) throw new Error(`cannot arm a timer in the past (${at} < ${this.sim.now})`);
     this.deadline = at;
+    this.seq = this.sim.queue.reserveSeq();
     if (!(this.pendingAt <= at)) {
       this.gen++;
       this.pendingAt = at;
-      this.sim.schedule(at, this, 0, this.gen);
+      this.sim.queue.pushReserved(at, this.seq, this, 0, this.gen);
     }
   }
 
@@ -57,7 +63,7 @@ export class Timer implements EventHandler {
     if (d > now) {
       this.gen++;
       this.pendingAt = d;
-      this.sim.schedule(d, this, 0, this.gen);
+      this.sim.queue.pushReserved(d, this.seq, this, 0, this.gen);
       return;
     }
     this.deadline = NaN;

@@ -41,6 +41,8 @@ export class Port implements EventHandler, QueueDropListener {
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
   private flightArrive = new Float64Array(16);
   private flightDepart = new Float64Array(16);
+  /** Event-order sequence reserved for each packet's arrival when its transmission started. */
+  private flightSeq = new Float64Array(16);
   private flightHead = 0;
   flightCount = 0;
   private wakePending = Infinity;
@@ -54,8 +56,8 @@ export class Port implements EventHandler, QueueDropListener {
   /** End of the current (or last) serialization. */
   private busyUntilNs = 0;
   private txDonePending = false;
-  /** The end of the current transmission was put back once behind same-instant arrivals. */
-  private txDoneDeferred = false;
+  /** Event-order sequence reserved for the end of the current transmission. */
+  private txEndSeq = 0;
   readonly hooks: PortHook[] = [];
   private readonly nsPerByte: number;
 
@@ -96,7 +98,7 @@ export class Port implements EventHandler, QueueDropListener {
     if (this.sim.now < this.busyUntilNs) {
       // the transmitter is serializing: make sure it comes back for this packet
       this.txDonePending = true;
-      this.sim.queue.push(this.busyUntilNs, this, TX_DONE, 0);
+      this.sim.queue.pushReserved(this.busyUntilNs, this.txEndSeq, this, TX_DONE, 0);
     } else {
       this.startTransmission();
     }
@@ -134,6 +136,12 @@ export class Port implements EventHandler, QueueDropListener {
     this.flowDepartureBytes[f]! += size;
     const now = this.sim.now;
     const txEnd = now + Math.round(size * this.nsPerByte);
+    // Event order as if both events were scheduled now, as ns-2's LinkDelay::recv does (arrival at
+    // the far end first, then the end of transmission), though they are pushed only when needed:
+    // among events at the same instant, what was scheduled earlier runs first.
+    const q = this.sim.queue;
+    const arrivalSeq = q.reserveSeq();
+    this.txEndSeq = q.reserveSeq();
     this.txPacket = pkt;
     this.busyUntilNs = txEnd;
     this.busyNs += txEnd - now;
@@ -145,11 +153,11 @@ export class Port implements EventHandler, QueueDropListener {
       this.txPacket = null;
       this.pool.release(pkt);
     } else {
-      this.pushFlight(pkt, txEnd, txEnd + this.delayNs);
+      this.pushFlight(pkt, txEnd, txEnd + this.delayNs, arrivalSeq);
     }
     if (this.disc.lengthPackets > 0) {
       this.txDonePending = true;
-      this.sim.queue.push(txEnd, this, TX_DONE, 0);
+      q.pushReserved(txEnd, this.txEndSeq, this, TX_DONE, 0);
     }
   }
 
@@ -157,13 +165,6 @@ export class Port implements EventHandler, QueueDropListener {
     if (kind === ARRIVE) {
       this.deliverHead();
     } else if (kind === TX_DONE) {
-      if (this.disc.arrivalsBeforeTxEnd && !this.txDoneDeferred) {
-        // let arrivals already scheduled for this instant join the queue first (ns-2 order)
-        this.txDoneDeferred = true;
-        this.sim.queue.push(this.sim.now, this, TX_DONE, 0);
-        return;
-      }
-      this.txDoneDeferred = false;
       this.txDonePending = false;
       this.startTransmission();
     } else {
@@ -172,21 +173,24 @@ export class Port implements EventHandler, QueueDropListener {
     }
   }
 
-  private pushFlight(pkt: Packet, departNs: number, arriveNs: number): void {
+  private pushFlight(pkt: Packet, departNs: number, arriveNs: number, seq: number): void {
     let cap = this.flightPkts.length;
     if (this.flightCount === cap) {
       const np = new Array<Packet | null>(cap * 2).fill(null);
       const na = new Float64Array(cap * 2);
       const nd = new Float64Array(cap * 2);
+      const ns = new Float64Array(cap * 2);
       for (let i = 0; i < this.flightCount; i++) {
         const j = (this.flightHead + i) & (cap - 1);
         np[i] = this.flightPkts[j]!;
         na[i] = this.flightArrive[j]!;
         nd[i] = this.flightDepart[j]!;
+        ns[i] = this.flightSeq[j]!;
       }
       this.flightPkts = np;
       this.flightArrive = na;
       this.flightDepart = nd;
+      this.flightSeq = ns;
       this.flightHead = 0;
       cap *= 2;
     }
@@ -194,7 +198,8 @@ export class Port implements EventHandler, QueueDropListener {
     this.flightPkts[idx] = pkt;
     this.flightArrive[idx] = arriveNs;
     this.flightDepart[idx] = departNs;
-    if (this.flightCount++ === 0) this.sim.queue.push(arriveNs, this, ARRIVE, 0);
+    this.flightSeq[idx] = seq;
+    if (this.flightCount++ === 0) this.sim.queue.pushReserved(arriveNs, seq, this, ARRIVE, 0);
   }
 
   private deliverHead(): void {
@@ -203,7 +208,7 @@ export class Port implements EventHandler, QueueDropListener {
     const pkt = this.flightPkts[head]!;
     this.flightPkts[head] = null;
     this.flightHead = (head + 1) & mask;
-    if (--this.flightCount > 0) this.sim.queue.push(this.flightArrive[this.flightHead]!, this, ARRIVE, 0);
+    if (--this.flightCount > 0) this.sim.queue.pushReserved(this.flightArrive[this.flightHead]!, this.flightSeq[this.flightHead]!, this, ARRIVE, 0);
     forward(pkt);
   }
 

@@ -61,12 +61,6 @@ export abstract class QueueDisc {
   /** ∫ queue length dt, in packet·ns and byte·ns, up to `lastChangeNs`. */
   integralPacketNs = 0;
   integralByteNs = 0;
-  /**
-   * When a transmission ends at the instant a packet arrives, queue the arrival before the port
-   * takes the next packet (ns-2 order: the arrival event was scheduled when the packet left the
-   * previous hop, before the link scheduled the end of its current transmission).
-   */
-  arrivalsBeforeTxEnd = false;
   private lastChangeNs = 0;
   protected ctx!: QueueContext;
 

@@ -1,6 +1,6 @@
 import type { BufferLimit } from '../core/units.js';
 import type { ModelInfo, ResolvedParams } from '../registry/types.js';
-import { bool, str } from '../registry/params.js';
+import { str } from '../registry/params.js';
 import { DropTailQueueDisc } from './DropTailQueueDisc.js';
 import type { QueueDisc } from './QueueDisc.js';
 
@@ -20,10 +20,9 @@ export const queueModels: QueueModel[] = [
       citation: 'ns-2 Queue/DropTail (drop_front_ option)',
       params: [
         { key: 'dropFrom', label: 'Drop from', kind: 'enum', default: 'tail', options: ['tail', 'front'], description: 'Discard the arriving packet (tail) or the oldest queued one (front).' },
-        { key: 'ns2Accounting', label: 'ns-2 accounting', kind: 'boolean', default: false, description: 'ns-2 DropTail exactly: refuse the arrival that would make the waiting packets reach the limit (limit − 1 wait), and queue an arrival before the next departure when both fall on the same instant.' },
       ],
     },
-    create: (p, limit) => new DropTailQueueDisc({ limit, dropFrom: str(p, 'dropFrom') as 'tail' | 'front', ns2Accounting: bool(p, 'ns2Accounting') }),
+    create: (p, limit) => new DropTailQueueDisc({ limit, dropFrom: str(p, 'dropFrom') as 'tail' | 'front' }),
   },
 ];
 

@@ -122,10 +122,6 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     bottleneckDelay: a.delay,
     bottleneckBuffer: `${a.qlim} packets`,
     ...(qtype !== 'droptail' ? { bottleneckQueue: { type: qtype } } : {}),
-    // ns-2 DropTail accounting (qlim − 1 packets wait; an arrival at the end of a transmission is
-    // queued first). Applied where Linux flows run so far: the other kinds' cross-checks predate
-    // it and keep their byte-identical outcomes (see docs/models.md)
-    ...(qtype === 'droptail' && specs.some((s) => s.startsWith('Linux')) ? { bottleneckQueue: { type: 'droptail', params: { ns2Accounting: true } } } : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
