@@ -1,7 +1,7 @@
-import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import { num } from '../registry/params.js';
-import type { AppContext, Application } from './Application.js';
+import type { AppContext } from './Application.js';
+import { TimedSource } from './TimedSource.js';
 
 /**
  * Variable-bit-rate video source (seed 002's "H.263 VBR" traffic). Every 1/fps seconds one frame is
@@ -16,8 +16,7 @@ import type { AppContext, Application } from './Application.js';
  * `cv` are our defaults, not values from the thesis. The means are chosen so that the long-run
  * rate is `rate`: mean frame M = rate/(8·fps), P = M·gop/(iRatio + gop − 1), I = iRatio·P.
  */
-export class VbrApp implements Application, TimerOwner {
-  private readonly timer: Timer;
+export class VbrApp extends TimedSource {
   private readonly gapNs: number;
   private readonly pktSize: number;
   private readonly gop: number;
@@ -25,19 +24,15 @@ export class VbrApp implements Application, TimerOwner {
   private readonly meanI: number;
   private readonly sigma: number;
   private frameIndex = 0;
-  private running = false;
   private readonly trace: readonly number[] | null;
   private readonly traceScale: number;
   /** Bytes generated so far (for tests). */
   bytesGenerated = 0;
 
-  constructor(
-    private readonly ctx: AppContext,
-    frameSizes?: readonly number[],
-  ) {
+  constructor(ctx: AppContext, frameSizes?: readonly number[]) {
+    super(ctx);
     const p = ctx.params;
     const fps = num(p, 'fps');
-    this.timer = ctx.sim.timer(this, 0);
     this.gapNs = Math.max(1, Math.round(NS_PER_SECOND / fps));
     this.pktSize = num(p, 'packetSize');
     this.gop = Math.max(1, Math.round(num(p, 'gop')));
@@ -66,20 +61,12 @@ export class VbrApp implements Application, TimerOwner {
     return Math.max(1, Math.round(Math.exp(mu + this.sigma * this.ctx.random.normal())));
   }
 
-  start(): void {
-    this.running = true;
-    this.ctx.sender.start();
-    this.onTimer();
+  protected nextGapNs(): number {
+    return this.gapNs;
   }
 
-  stop(): void {
-    this.running = false;
-    this.timer.cancel();
-    this.ctx.sender.stop();
-  }
-
-  onTimer(): void {
-    if (!this.running) return;
+  /** One video frame, split into messages of at most the packet size. */
+  protected emit(): void {
     let left = this.nextFrameBytes();
     this.bytesGenerated += left;
     while (left > 0) {
@@ -87,6 +74,5 @@ export class VbrApp implements Application, TimerOwner {
       this.ctx.sender.write(n);
       left -= n;
     }
-    this.timer.setAfter(this.gapNs);
   }
 }
