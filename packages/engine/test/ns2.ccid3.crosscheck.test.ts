@@ -16,8 +16,8 @@ const lines = (file: string) =>
     .map(parseGivenLine)
     .filter((g) => g !== null);
 
-// Known differences (dccp-tfrc-1flow drops; two DCCP:TFRC flows' fairness) are listed, explained
-// and excluded in validation/compareNs2.ts KNOWN_DIFFERENCES.
+// Known differences, if any, are listed, explained and excluded in validation/compareNs2.ts
+// KNOWN_DIFFERENCES (none for CCID-3 at present).
 const known = isKnownDifference;
 
 describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
@@ -29,7 +29,7 @@ describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
   }
 
   // 2 × DCCP:TFRC is chaotic in fairness in ns-2 itself (Jain 0.85–0.996 over start staggers
-  // 0.05–0.3 s; the first flow always wins): judged over the ensemble's means (see KNOWN). NewReno vs
+  // 0.05–0.3 s; the first flow always wins): judged over the ensemble's means. NewReno vs
   // DCCP:TFRC is stable (Jain 0.97–0.99) and its ensemble is checked the same way.
   for (const prefix of ['dccp-tfrc-vs-newreno-st', 'dccp-tfrc-2flows-st']) {
     it(`${prefix}*: means over the ensemble of staggers agree with ns-2's`, () => {

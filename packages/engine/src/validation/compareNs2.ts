@@ -114,20 +114,11 @@ export const ENSEMBLE_JUDGED: Record<string, string> = {
 /**
  * Differences from ns-2 that are understood but not yet modelled away, by case name (or name
  * prefix for ensembles) and quantity; reported, and excluded from pass/fail (docs/validation.md,
- * docs/models.md):
- * - dccp-tfrc-1flow drops (ns-2 304, ours ~105): nearly all of ns-2's drops fall in the first
- *   slow-start overshoot, where whether a round doubles the rate is decided by microseconds of
- *   report timing (ns-2's reports drift later each round, probably its growing Ack Vector);
- * - two DCCP:TFRC flows: ns-2's first flow always wins (mean share 0.64, Jain 0.92); ours 0.53;
- * - dccp-tfrc-vs-newreno-longrtt aggregate (ns-2 9.62 Mb/s, ours 9.23): appeared when the engine
- *   adopted ns-2's exact same-instant event order and DropTail limit; the CCID-3 model's timing
- *   was fitted under the previous order and is being revisited.
+ * docs/models.md). None at present: the CCID-3 differences (one-flow overshoot drops, two-flow
+ * fairness, long-RTT aggregate) came from DCCP packets of the wrong size and the wrong handshake
+ * sequence, which decided the slow-start doubling by microseconds; see docs/models.md (TFRC / CCID-3).
  */
-export const KNOWN_DIFFERENCES: Record<string, readonly string[]> = {
-  'dccp-tfrc-1flow': ['bottleneck drops'],
-  'dccp-tfrc-vs-newreno-longrtt': ['aggregate throughput'],
-  'dccp-tfrc-2flows': ['mean Jain', 'winner'],
-};
+export const KNOWN_DIFFERENCES: Record<string, readonly string[]> = {};
 
 /** Whether a failed check is a known, documented difference. */
 export function isKnownDifference(name: string, quantity: string): boolean {

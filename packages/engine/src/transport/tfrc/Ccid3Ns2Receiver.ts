@@ -1,9 +1,8 @@
 import { NS_PER_SECOND } from '../../core/units.js';
 import { Ecn, PacketKind, type Packet, type Route } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
-import { DCCP_REQUEST_BYTES } from '../dccp/dccpHeader.js';
 import type { FlowContext, FlowReceiver } from '../Transport.js';
-import { ccid3CalcP, Ccid3Slot } from './ccid3Ns2.js';
+import { ccid3CalcP, Ccid3Slot, NS2_HANDSHAKE_BYTES } from './ccid3Ns2.js';
 
 export interface Ccid3Ns2ReceiverConfig {
   /** Bytes on the wire per feedback packet (DCCP-Ack with Loss Event Rate, Receive Rate, Ack Vector). */
@@ -104,10 +103,16 @@ export class Ccid3Ns2Receiver implements FlowReceiver {
   receive(pkt: Packet): void {
     const now = this.ctx.sim.now / NS_PER_SECOND;
     if (pkt.sack[Ccid3Slot.IsData] !== 1) {
-      // DCCP-Request: answer with a Response (resent if the Request comes again)
+      const isAck = pkt.sack[Ccid3Slot.IsAck] === 1;
       this.ctx.pool.release(pkt);
+      if (isAck) {
+        // the client's DCCP-Ack ends the handshake (ns-2: the server's rtt_conn_est_ is taken here)
+        this.open(now);
+        return;
+      }
+      // DCCP-Request: answer with a Response (resent if the Request comes again)
       if (this.opened) return;
-      const r = this.newAck(DCCP_REQUEST_BYTES);
+      const r = this.newAck(NS2_HANDSHAKE_BYTES);
       r.sack[Ccid3Slot.IsResponse] = 1;
       this.tResponse = now;
       inject(r);
@@ -122,11 +127,8 @@ export class Ccid3Ns2Receiver implements FlowReceiver {
     st.bytesReceived += pkt.sizeBytes;
     st.recordDelay(this.ctx.sim.now - pkt.createdNs);
     this.ctx.pool.release(pkt);
-    if (!this.opened) {
-      // the first data packet completes the handshake (ns-2: the client's DCCP-DataAck)
-      this.opened = true;
-      this.rttConnEst = this.tResponse > 0 ? now - this.tResponse : 0;
-    }
+    // without its handshake Ack (lost, or no handshake) the first data packet opens the connection
+    this.open(now);
     if (seq <= this.maxSeq) {
       st.duplicatesReceived++;
       return;
@@ -153,6 +155,12 @@ export class Ccid3Ns2Receiver implements FlowReceiver {
     if (this.liUsed) this.p = 1 / this.meanInterval();
     if (this.p > pPrev) this.sendFeedback(now, wc, seq);
     else if (seq > this.seqLastCounter && wcDist(wc, this.lastCounter) >= WC_PER_RTT) this.sendFeedback(now, wc, seq);
+  }
+
+  private open(now: number): void {
+    if (this.opened) return;
+    this.opened = true;
+    this.rttConnEst = this.tResponse > 0 ? now - this.tResponse : 0;
   }
 
   private pushLast(seq: number, wc: number, ce: boolean): void {

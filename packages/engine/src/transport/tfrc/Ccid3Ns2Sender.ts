@@ -2,10 +2,10 @@ import type { Timer, TimerOwner } from '../../core/Simulator.js';
 import { NS_PER_SECOND } from '../../core/units.js';
 import { PacketKind, type Packet, type Route } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
-import { DCCP_ACK_HEADER, DCCP_DATA_HEADER, DCCP_REQUEST_BYTES } from '../dccp/dccpHeader.js';
+import { DCCP_ACK_HEADER, DCCP_DATA_HEADER } from '../dccp/dccpHeader.js';
 import { SendBuffer } from '../dccp/SendBuffer.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from '../Transport.js';
-import { ccid3CalcX, Ccid3Slot } from './ccid3Ns2.js';
+import { ccid3CalcX, Ccid3Slot, NS2_HANDSHAKE_BYTES, ns2DataAckExtra } from './ccid3Ns2.js';
 
 export interface Ccid3Ns2SenderConfig {
   /** Payload bytes per data packet (ns-2 Agent/DCCP packetSize_). */
@@ -49,6 +49,10 @@ const WC_PER_RTT = 4;
 const MAX_WC_INC = 5;
 const CCVAL_LIMIT = 16;
 const INITIAL_RTX_S = 3;
+/** ns-2 DCCP_OPT_ELAPSED_TIME_UNIT: the Elapsed Time option counts 100 µs units (absent when 0). */
+const ELAPSED_UNIT_S = 0.0001;
+/** ns-2 q_min_t_ (DCCP_TFRC_MIN_T): the reverse half-connection is quiescent after max(q_min_t_, 2R). */
+const QUIESCENCE_MIN_S = 0.2;
 
 /**
  * DCCP CCID-3 sender as ns-2.35 `Agent/DCCP/TFRC` implements it (dccp/dccp_tfrc.cc, Mattsson 2004,
@@ -64,6 +68,12 @@ const INITIAL_RTX_S = 3;
  * - the window counter (CCVal) advances one per R/4 since the last change, at most 5 at a time,
  *   and at least 4 above the counter of the last acknowledged packet.
  * s is s_s_ (500 B) while packets carry packetSize_ bytes, as in ns-2.
+ * On the wire as in ns-2: DCCP-Request / -Response of 104 bytes; the handshake ends with a pure
+ * 36-byte DCCP-Ack, then the first DCCP-Data; the first data packet after each feedback packet is
+ * a DCCP-DataAck acknowledging it (8 more bytes, 12 when it leaves ≥ 100 µs after the feedback),
+ * but only once the reverse half-connection (which never carries data) counts as quiescent: ns-2's
+ * tfrc_send_packet_recv sets send_ack_ when now − (first feedback) ≥ max(q_min_t_ 0.2 s, 2·R_conn),
+ * R_conn the handshake RTT; before that feedback is not acknowledged at all.
  */
 export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
   private fwd!: Route;
@@ -99,6 +109,13 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
   private wc = 0;
   private recvWc = 0;
   reports = 0;
+  /** A feedback packet awaits acknowledgement on the next data packet (ns-2 send_ack_), and its arrival. */
+  private ackPending = false;
+  private tAckRecv = 0;
+  /** Handshake RTT (Request → Response) and first feedback arrival, for ns-2's quiescence test. */
+  private rttConn = 0;
+  private tRequest = 0;
+  private tFirstFeedback = -1;
 
   constructor(
     private readonly ctx: FlowContext,
@@ -168,8 +185,10 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
   }
 
   private sendRequest(): void {
-    const p = this.newPacket(PacketKind.DccpAck, DCCP_REQUEST_BYTES);
+    const p = this.newPacket(PacketKind.DccpAck, NS2_HANDSHAKE_BYTES);
     p.sack[Ccid3Slot.IsData] = 0;
+    p.sack[Ccid3Slot.IsAck] = 0;
+    this.tRequest = this.now;
     this.isData[p.seq & MASK] = 0;
     inject(p);
     this.rtxTimer.setAfter(Math.round(this.rtxS * NS_PER_SECOND));
@@ -196,11 +215,16 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
 
   private sendData(now: number): void {
     const payload = this.buf.shift();
-    // the first data packet is the DCCP-DataAck that completes the handshake (ns-2: 4 more header bytes)
-    const hdr = this.cfg.handshake && this.state === St.NoSent ? DCCP_ACK_HEADER : DCCP_DATA_HEADER;
+    let hdr = DCCP_DATA_HEADER;
+    if (this.ackPending) {
+      // ns-2 DCCP-DataAck: elapsed time counted in whole 100 µs units since the feedback arrived
+      hdr += ns2DataAckExtra(Math.floor((now - this.tAckRecv) / ELAPSED_UNIT_S) > 0);
+      this.ackPending = false;
+    }
     const p = this.newPacket(PacketKind.DccpData, payload + hdr);
     const s = p.seq;
     p.sack[Ccid3Slot.IsData] = 1;
+    p.sack[Ccid3Slot.IsAck] = 0;
     p.sack[Ccid3Slot.HeaderBytes] = hdr;
     p.sack[Ccid3Slot.CcVal] = this.wc % CCVAL_LIMIT;
     this.sentS[s & MASK] = now;
@@ -270,13 +294,25 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
     if (isResponse) {
       if (this.open) return;
       this.open = true;
+      this.rttConn = this.now - this.tRequest;
       this.rtxTimer.cancel();
+      // ns-2 DCCPAgent::output: the handshake's last packet is a pure DCCP-Ack, then data follows
+      const a = this.newPacket(PacketKind.DccpAck, DCCP_ACK_HEADER);
+      a.sack[Ccid3Slot.IsData] = 0;
+      a.sack[Ccid3Slot.IsAck] = 1;
+      this.isData[a.seq & MASK] = 0;
+      inject(a);
       this.output();
       return;
     }
     if (this.state === St.NoSent) return;
     const now = this.now;
     this.reports++;
+    if (this.tFirstFeedback < 0) this.tFirstFeedback = now;
+    if (now - this.tFirstFeedback >= Math.max(QUIESCENCE_MIN_S, 2 * this.rttConn)) {
+      this.ackPending = true;
+      this.tAckRecv = now;
+    }
     if (ackNo >= 0 && ackNo < this.seq && ackNo > this.seq - RING && this.isData[ackNo & MASK] === 1) {
       this.recvWc = this.sentWc[ackNo & MASK]!;
       this.rSample = now - this.sentS[ackNo & MASK]! - elapsed;

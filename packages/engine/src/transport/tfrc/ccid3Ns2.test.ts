@@ -30,7 +30,7 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
     const snd = sim.flows[0]!.sender;
     sim.runUntil(0.15e9);
     const r = snd.congestion()!.srttNs / 1e9;
-    // 10 Mb/s, 2×(5+20+5) ms: R ≈ 61 ms from the handshake-completing DataAck
+    // 10 Mb/s, 2×(5+20+5) ms: R ≈ 61 ms from the first 1032-byte data packet
     expect(r).toBeGreaterThan(0.06);
     expect(r).toBeLessThan(0.062);
     // X = s/R in units of s = 500 B: one 1032-byte packet per R on the wire
@@ -52,5 +52,25 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
     const p2 = snd.congestion()!.extra!.lossEventRate as number;
     // as real (long) intervals replace the zeros, p falls
     expect(p2).toBeLessThan(0.75 * p1);
+  });
+
+  it('packets on the wire as in ns-2: 104-byte handshake, pure 36-byte Ack, DataAcks once quiescent', () => {
+    const sim = new Simulation(ns2DumbbellScenario('x', { flows: 'DCCP:TFRC', T: '0.6' }));
+    const seen: { t: number; size: number }[] = [];
+    sim.network.portByName('s0->r1')!.hooks.push({ onArrival: (p) => void seen.push({ t: sim.sim.now / 1e9, size: p.sizeBytes }) });
+    sim.run();
+    // DCCP-Request 104 B; after the Response (104 B) a pure DCCP-Ack (36 B), then DCCP-Data (1032 B)
+    expect(seen.slice(0, 3).map((x) => x.size)).toEqual([104, 36, 1032]);
+    // the Ack and the first data packet leave together, one handshake RTT (2 × 30.1 ms) after the Request
+    expect(seen[1]!.t).toBeCloseTo(0.0602, 4);
+    expect(seen[2]!.t).toBe(seen[1]!.t);
+    // feedback is acknowledged (DCCP-DataAck, 1040 or 1044 B) only once the reverse half-connection is
+    // quiescent: ≥ max(0.2 s, 2·R_conn) after the first feedback (≈ 0.121 s), i.e. not before 0.321 s
+    const dataAcks = seen.filter((x) => x.size > 1032);
+    expect(dataAcks.length).toBeGreaterThan(0);
+    expect(dataAcks[0]!.t).toBeGreaterThan(0.321);
+    expect(dataAcks.every((x) => x.size === 1040 || x.size === 1044)).toBe(true);
+    // ns-2.35's trace of this run: first DataAck at 0.365406 s
+    expect(dataAcks[0]!.t).toBeCloseTo(0.365406, 5);
   });
 });

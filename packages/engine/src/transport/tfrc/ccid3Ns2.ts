@@ -2,8 +2,9 @@
  * Shared pieces of the ns-2 `Agent/DCCP/TFRC` model (Ccid3Ns2Sender / Ccid3Ns2Receiver).
  *
  * Packet slots (the pooled packet's numeric `sack` array; nothing is allocated per packet):
- * data: IsData (0 for the DCCP-Request), CcVal (window counter modulo 16), HeaderBytes (32, or 36
- * for the DCCP-DataAck that completes the handshake); feedback (DCCP-Ack):
+ * data: IsData (0 for the DCCP-Request and the handshake's DCCP-Ack), CcVal (window counter modulo 16),
+ * HeaderBytes (32, or more on a DCCP-DataAck), IsAck (1 for the handshake's pure DCCP-Ack);
+ * feedback (DCCP-Ack):
  * Pinv (Loss Event Rate option, ⌊1/p⌋, 0 for no loss), XRecv (Receive Rate option, bytes/s),
  * ElapsedS (Elapsed Time option, s), IsResponse (1 for the DCCP-Response).
  */
@@ -11,12 +12,31 @@ export const Ccid3Slot = {
   IsData: 0,
   CcVal: 1,
   HeaderBytes: 2,
+  IsAck: 3,
   Pinv: 0,
   XRecv: 1,
   ElapsedS: 2,
   IsResponse: 3,
 } as const;
 export type Ccid3Slot = (typeof Ccid3Slot)[keyof typeof Ccid3Slot];
+
+/**
+ * ns-2's DCCP-Request and DCCP-Response with their feature-negotiation options (CCID, ECN, Ack Ratio,
+ * Ack Vector, quiescence and the CCID-3 features, each Change/Confirm option a few bytes): 104 bytes
+ * on the wire in ns-2.35 traces.
+ */
+export const NS2_HANDSHAKE_BYTES = 104;
+
+/**
+ * Bytes a DCCP-DataAck adds to a DCCP-Data packet in ns-2 when the sender acknowledges a feedback
+ * packet: the 4-byte acknowledgement subheader, and options padded to a multiple of 4: an Ack Vector
+ * (2 + 1 bytes: the receiver's feedback packets, one run) and, when the DataAck leaves later than the
+ * feedback arrived, an Elapsed Time option (2 + 2 bytes). 8 or 12 bytes (1040 / 1044-byte packets).
+ */
+export function ns2DataAckExtra(elapsed: boolean): number {
+  const opts = 3 + (elapsed ? 4 : 0);
+  return 4 + Math.ceil(opts / 4) * 4;
+}
 
 /**
  * ns-2 dccp_tfrc.cc tfrc_calcX: X = s / (R·√(2p/3) + 4R·3·√(3p/8)·p·(1+32p²)), i.e. RFC 5348's
