@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
 import { ns2DumbbellScenario, parseGivenLine } from '../src/scenario/ns2Dumbbell.js';
-import { compareEnsemble, compareWithNs2, formatComparison, isKnownDifference, type Ns2Reference } from '../src/validation/compareNs2.js';
+import { compareEnsemble, compareWithNs2, formatComparison, type Ns2Reference } from '../src/validation/compareNs2.js';
 
 /**
  * DCCP CCID-3 (`dccp-ccid3`, model ns2) against ns-2.35 Agent/DCCP/TFRC: references in
@@ -16,15 +16,11 @@ const lines = (file: string) =>
     .map(parseGivenLine)
     .filter((g) => g !== null);
 
-// Known differences, if any, are listed, explained and excluded in validation/compareNs2.ts
-// KNOWN_DIFFERENCES (none for CCID-3 at present).
-const known = isKnownDifference;
-
 describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
   for (const g of lines('ccid3.list')) {
     it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
       const cmp = compareWithNs2(ref(g.name), new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
-      expect(cmp.checks.filter((c) => !c.pass && !known(g.name, c.quantity)), formatComparison(g.name, cmp)).toEqual([]);
+      expect(cmp.checks.filter((c) => !c.pass), formatComparison(g.name, cmp)).toEqual([]);
     });
   }
 
@@ -39,7 +35,7 @@ describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
         gs.map((g) => ref(g.name)),
         gs.map((g) => new Simulation(ns2DumbbellScenario(g.name, g.args)).run()),
       );
-      expect(cmp.checks.filter((c) => !c.pass && !known(prefix.replace(/-st$/, ''), c.quantity)), formatComparison(`${prefix}* (ensemble of ${gs.length})`, cmp)).toEqual([]);
+      expect(cmp.checks.filter((c) => !c.pass), formatComparison(`${prefix}* (ensemble of ${gs.length})`, cmp)).toEqual([]);
     });
   }
 });

@@ -5,9 +5,7 @@ import { ns2ReferenceArgs } from '../scenario/presets.js';
 import {
   compareEnsemble,
   compareWithNs2,
-  ENSEMBLE_JUDGED,
   formatComparison,
-  isKnownDifference,
   type Comparison,
   type Ns2Reference,
 } from '../validation/compareNs2.js';
@@ -39,29 +37,16 @@ function listCases(file: string): Case[] {
     .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`) }));
 }
 
-/** Failed checks that count: not a documented known difference, not fairness of an ensemble-judged case. */
-function verdict(name: string, cmp: Comparison, ensembleJudged: boolean): { pass: boolean; notes: string[] } {
-  const notes: string[] = [];
-  let pass = true;
-  for (const c of cmp.checks) {
-    if (c.pass) continue;
-    if (ensembleJudged && (c.quantity.startsWith('Jain') || c.quantity.startsWith('winner'))) notes.push(`${c.quantity}: judged over the ensemble`);
-    else if (isKnownDifference(name, c.quantity)) notes.push(`${c.quantity}: known difference (docs/validation.md)`);
-    else pass = false;
-  }
-  return { pass, notes };
-}
-
 const mb = (x: number) => (x / 1e6).toFixed(3);
 
-function row(name: string, cmp: Comparison, v: { pass: boolean; notes: string[] }): string {
+function row(name: string, cmp: Comparison): string {
   const get = (q: string) => cmp.checks.find((c) => c.quantity.startsWith(q));
   const agg = get('aggregate') ?? get('mean aggregate');
   const jain = get('Jain') ?? get('mean Jain');
   const drops = get('bottleneck drops') ?? get('mean bottleneck drops');
   const queue = get('mean bottleneck queue');
   const cell = (c: (typeof cmp.checks)[number] | undefined, f: (x: number) => string) => (c ? `${f(c.ns2)} / ${f(c.cclab)}${c.pass ? '' : ' ✗'}` : '');
-  return `| ${name} | ${cell(agg, mb)} | ${cell(jain, (x) => x.toFixed(3))} | ${cell(drops, (x) => x.toFixed(0))} | ${cell(queue, (x) => x.toFixed(1))} | ${v.pass ? 'agrees' : '**disagrees**'}${v.notes.length ? ` (${v.notes.join('; ')})` : ''} |`;
+  return `| ${name} | ${cell(agg, mb)} | ${cell(jain, (x) => x.toFixed(3))} | ${cell(drops, (x) => x.toFixed(0))} | ${cell(queue, (x) => x.toFixed(1))} | ${cmp.pass ? 'agrees' : '**disagrees**'} |`;
 }
 
 /**
@@ -89,11 +74,9 @@ export function validateNs2(argv: string[]): number {
     }
     const ref = reference({ name: id, args, fixture: join(FIXTURES, 'ns2', `${id}.json`) }, live);
     const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(id, args)).run());
-    const v = verdict(id, cmp, id in ENSEMBLE_JUDGED);
     out('');
-    out(formatComparison(id, cmp).replace(cmp.pass ? '— agrees' : '— DISAGREES', v.pass ? '— agrees' : '— DISAGREES'));
-    for (const n of v.notes) out(`\n_${n}_`);
-    if (!v.pass) failures++;
+    out(formatComparison(id, cmp));
+    if (!cmp.pass) failures++;
   }
   if (all) {
     out('\n### Further references (ns-2 / cclab)\n');
@@ -103,9 +86,8 @@ export function validateNs2(argv: string[]): number {
     for (const file of singles) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), new Simulation(ns2DumbbellScenario(c.name, c.args)).run());
-        const v = verdict(c.name, cmp, false);
-        out(row(c.name, cmp, v));
-        if (!v.pass) failures++;
+        out(row(c.name, cmp));
+        if (!cmp.pass) failures++;
       }
     }
     const ensembleFiles = [
@@ -123,9 +105,8 @@ export function validateNs2(argv: string[]): number {
           cases.map((c) => reference(c, live)),
           cases.map((c) => new Simulation(ns2DumbbellScenario(c.name, c.args)).run()),
         );
-        const v = verdict(key, cmp, false);
-        out(row(`${key} (means over ${cases.length} start staggers)`, cmp, v));
-        if (!v.pass) failures++;
+        out(row(`${key} (means over ${cases.length} start staggers)`, cmp));
+        if (!cmp.pass) failures++;
       }
     }
   }

@@ -99,35 +99,6 @@ export function formatComparison(name: string, c: Comparison): string {
   return lines.join('\n');
 }
 
-/**
- * References whose single run is judged chaotic for fairness (validation/README.md: "packet-level
- * TCP dynamics are chaotic"): their Jain index and winner share swing widely when the start
- * stagger moves by a few milliseconds, in ns-2 as in cclab (docs/validation.md). For these, the
- * single run is checked on the robust quantities, and fairness over an ensemble of staggers
- * (test/fixtures/ns2-ensemble/<id>.list) whose means must agree within the same tolerances.
- */
-export const ENSEMBLE_JUDGED: Record<string, string> = {
-  'tfrc-vs-newreno': 'tfrc-vs-newreno.list',
-  'cubic-2flows': 'cubic-2flows.list',
-};
-
-/**
- * Differences from ns-2 that are understood but not yet modelled away, by case name (or name
- * prefix for ensembles) and quantity; reported, and excluded from pass/fail (docs/validation.md,
- * docs/models.md). None at present: the CCID-3 differences (one-flow overshoot drops, two-flow
- * fairness, long-RTT aggregate) came from DCCP packets of the wrong size and the wrong handshake
- * sequence, which decided the slow-start doubling by microseconds; see docs/models.md (TFRC / CCID-3).
- */
-export const KNOWN_DIFFERENCES: Record<string, readonly string[]> = {};
-
-/** Whether a failed check is a known, documented difference. */
-export function isKnownDifference(name: string, quantity: string): boolean {
-  for (const [key, qs] of Object.entries(KNOWN_DIFFERENCES)) {
-    if ((name === key || name.startsWith(`${key}-st`)) && qs.some((q) => quantity.startsWith(q))) return true;
-  }
-  return false;
-}
-
 /** Compares the means over an ensemble of runs (same scenario, different start staggers). */
 export function compareEnsemble(refs: readonly Ns2Reference[], runs: readonly RunSummary[], bottleneck = 'r1->r2'): Comparison {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
