@@ -129,7 +129,10 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       const playing = run.status === 'playing';
       const dpr = window.devicePixelRatio || 1;
       const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}`;
-      if (!playing && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos) return;
+      // Redraw when something moves: packets on the wire (interpolated between frames while
+      // playing), fading drop marks, a new frame from the worker, or the view.
+      const moving = playing && live.flight.length > 0;
+      if (!moving && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos) return;
       lastVersion = live.version;
       if (key !== lastKey || pos !== lastPos) {
         lastKey = key;
