@@ -20,6 +20,7 @@ interface Props {
 }
 
 const REDRAW_MS = 250;
+const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3 };
 
 export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   const lab = useLab();
@@ -50,11 +51,18 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
     let last = 0;
     const unsub = lab.series.subscribe(() => {
       if (timer) return;
-      const wait = Math.max(0, REDRAW_MS - (performance.now() - last));
-      timer = setTimeout(() => { timer = null; last = performance.now(); setVersion((v) => v + 1); }, wait);
+      const now = performance.now();
+      let due = now + Math.max(0, REDRAW_MS - (now - last));
+      // While data streams in, each chart redraws in its own quarter of the REDRAW_MS period, so
+      // the four charts' redraws (and their rasterisation) never land on the same frame.
+      if (now - last < 2 * REDRAW_MS) {
+        const offset = PHASE[kind] * (REDRAW_MS / 4);
+        due = Math.ceil((due - offset) / REDRAW_MS) * REDRAW_MS + offset;
+      }
+      timer = setTimeout(() => { timer = null; last = performance.now(); setVersion((v) => v + 1); }, due - now);
     });
     return () => { unsub(); if (timer) clearTimeout(timer); };
-  }, [lab]);
+  }, [lab, kind]);
 
   const xDomain = useCallback((): [number, number] => {
     if (zoom) return zoom;
@@ -67,9 +75,9 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   // The lines are views on the series columns, taken again when new samples arrive.
   const lines: LineSeries[] = useMemo(() => chartLines(kind, lab.series, flows, ports), [kind, lab, flows, ports, version, durationNs]);
 
-  const drawInput = useCallback((cursorT: number | null): DrawInput => {
-    const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, lines, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
-    return { width: size.w, height: size.h, lines, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursorT };
+  const drawInput = useCallback((cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
+    const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, ls, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
+    return { width: size.w, height: size.h, lines: ls, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursorT };
   }, [kind, lab, lines, size, hidden, xDomain, spec.yLabel]);
 
   useEffect(() => {
@@ -78,8 +86,10 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
     drawChartCanvas(cv, drawInput(cursor?.t ?? null), window.devicePixelRatio || 1);
   }, [drawInput, size, cursor]);
 
+  /** Exports read the series as they are now (the canvas may be up to one redraw behind). */
+  const freshLines = () => chartLines(kind, lab.series, flows, ports);
   /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor. */
-  const svgForExport = () => chartSvgElement(drawInput(null));
+  const svgForExport = () => chartSvgElement(drawInput(null, freshLines()));
 
   const dataX = (clientX: number): { t: number; px: number } | null => {
     const cv = canvasRef.current;
@@ -108,7 +118,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
           {zoom && <button type="button" className="btn btn-small" onClick={() => setZoom(null)} data-testid={`chart-${kind}-unzoom`}>Reset zoom</button>}
           <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as PNG`} data-testid={`chart-${kind}-png`} onClick={() => void exportPng(svgForExport(), spec.title, `${file}.png`)}>PNG</button>
           <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as SVG`} data-testid={`chart-${kind}-svg`} onClick={() => exportSvg(svgForExport(), spec.title, `${file}.svg`)}>SVG</button>
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} data as CSV`} data-testid={`chart-${kind}-csv`} onClick={() => exportCsv(toCsv(visibleLines()), `${file}.csv`)}>CSV</button>
+          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} data as CSV`} data-testid={`chart-${kind}-csv`} onClick={() => exportCsv(toCsv(freshLines().filter((l) => !hidden.has(l.key))), `${file}.csv`)}>CSV</button>
         </span>
       </figcaption>
       <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} />
