@@ -24,29 +24,59 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'self', 'postMessage', 'localStorage', 'performance', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'Worker'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'self',
+          'postMessage',
+          'localStorage',
+          'performance',
+          'setTimeout',
+          'setInterval',
+          'requestAnimationFrame',
+          'Worker',
+        ].map((name) => ({
           name,
           message: `${name} is not available to the engine: ${engineWhy}.`,
         })),
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: `use the simulator's seeded streams (sim.random(name)): ${engineWhy}.` },
+        {
+          object: 'Math',
+          property: 'random',
+          message: `use the simulator's seeded streams (sim.random(name)): ${engineWhy}.`,
+        },
         { object: 'Date', property: 'now', message: `use simulated time (sim.now): ${engineWhy}.` },
       ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/apps/**', '@cclab/web', 'react', 'react-dom', 'd3', 'd3-*'], message: `the engine must not depend on the UI: ${engineWhy}.` },
-            { group: ['node:*', 'fs', 'path', 'child_process'], message: `Node built-ins belong in packages/engine/src/cli: ${engineWhy}.` },
+            {
+              group: ['**/apps/**', '@cclab/web', 'react', 'react-dom', 'd3', 'd3-*'],
+              message: `the engine must not depend on the UI: ${engineWhy}.`,
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'child_process'],
+              message: `Node built-ins belong in packages/engine/src/cli: ${engineWhy}.`,
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['packages/engine/src/cli/**/*.ts', 'packages/engine/test/**/*.ts', 'packages/engine/src/**/*.test.ts', 'packages/engine/bin/**', 'e2e/**', '*.js', '*.ts'],
+    files: [
+      'packages/engine/src/cli/**/*.ts',
+      'packages/engine/test/**/*.ts',
+      'packages/engine/src/**/*.test.ts',
+      'packages/engine/bin/**',
+      'e2e/**',
+      '*.js',
+      '*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -17,7 +17,16 @@ await mkdir(here + 'artifacts', { recursive: true });
 const server = await serveStatic(dist);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 let passed = 0;
@@ -34,7 +43,9 @@ for (const file of specs) {
     const errors = [];
     context.on('page', (p) => {
       p.on('pageerror', (e) => errors.push(String(e)));
-      p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      p.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
     });
     const t0 = Date.now();
     try {
@@ -47,7 +58,12 @@ for (const file of specs) {
       for (const [i, p] of context.pages().entries()) {
         await p.screenshot({ path: `${here}artifacts/FAILED-${name}-${i}.png` }).catch(() => {});
       }
-      console.log(`✗ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n  ${String(e?.stack ?? e).split('\n').slice(0, 8).join('\n  ')}`);
+      console.log(
+        `✗ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n  ${String(e?.stack ?? e)
+          .split('\n')
+          .slice(0, 8)
+          .join('\n  ')}`,
+      );
     } finally {
       await context.close();
     }

@@ -13,18 +13,37 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
 
   // Hosts on the left and right, two routers in the middle.
   await lab.chooseTool('host');
-  for (const [fx, fy] of [[0.12, 0.25], [0.12, 0.75], [0.88, 0.25], [0.88, 0.75]]) await lab.clickCanvas(fx, fy);
+  for (const [fx, fy] of [
+    [0.12, 0.25],
+    [0.12, 0.75],
+    [0.88, 0.25],
+    [0.88, 0.75],
+  ])
+    await lab.clickCanvas(fx, fy);
   await lab.press('r');
   await lab.clickCanvas(0.38, 0.5);
   await lab.clickCanvas(0.62, 0.5);
   let s = await lab.scenario();
-  assert.deepEqual(s.nodes.map((n) => `${n.kind}:${n.id}`), ['host:h1', 'host:h2', 'host:h3', 'host:h4', 'router:r1', 'router:r2']);
+  assert.deepEqual(
+    s.nodes.map((n) => `${n.kind}:${n.id}`),
+    ['host:h1', 'host:h2', 'host:h3', 'host:h4', 'router:r1', 'router:r2'],
+  );
 
   // Connect by dragging from node to node.
   await lab.chooseTool('link');
-  for (const [a, b] of [['h1', 'r1'], ['h2', 'r1'], ['r1', 'r2'], ['r2', 'h3'], ['r2', 'h4']]) await lab.connect(a, b);
+  for (const [a, b] of [
+    ['h1', 'r1'],
+    ['h2', 'r1'],
+    ['r1', 'r2'],
+    ['r2', 'h3'],
+    ['r2', 'h4'],
+  ])
+    await lab.connect(a, b);
   s = await lab.scenario();
-  assert.deepEqual(s.links.map((l) => `${l.a}-${l.b}`), ['h1-r1', 'h2-r1', 'r1-r2', 'r2-h3', 'r2-h4']);
+  assert.deepEqual(
+    s.links.map((l) => `${l.a}-${l.b}`),
+    ['h1-r1', 'h2-r1', 'r1-r2', 'r2-h3', 'r2-h4'],
+  );
 
   // Drag a router with the select tool: it moves, and one undo puts it back.
   await lab.chooseTool('select');
@@ -64,7 +83,10 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   await lab.testId('flow-inspector').waitFor();
   await lab.testId('flow-cc').selectOption('reno');
   s = await lab.scenario();
-  assert.deepEqual(s.flows.map((f) => `${f.id}:${f.from}->${f.to}:${f.transport.cc}`), ['f1:h1->h3:newreno', 'f2:h2->h4:reno']);
+  assert.deepEqual(
+    s.flows.map((f) => `${f.id}:${f.from}->${f.to}:${f.transport.cc}`),
+    ['f1:h1->h3:newreno', 'f2:h2->h4:reno'],
+  );
   await lab.screenshot('built-dumbbell');
 
   // Run from time zero at 5× and watch.
@@ -76,9 +98,20 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
     const f = window.__cclab.series().flows;
     return f.length === 2 && Math.max(...f[0].cwnd) > 20;
   });
-  await lab.page.waitForFunction(() => Number(document.querySelector('[data-testid="queue-r1->r2"]')?.getAttribute('data-fill')) > 0.3, undefined, { timeout: 20000, polling: 50 });
+  await lab.page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="queue-r1->r2"]')?.getAttribute('data-fill')) > 0.3,
+    undefined,
+    { timeout: 20000, polling: 50 },
+  );
   // The cwnd chart draws the growing window.
-  await lab.page.waitForFunction(() => Number(document.querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f1"]')?.getAttribute('data-points')) > 5, undefined, { timeout: 5000 });
+  await lab.page.waitForFunction(
+    () =>
+      Number(
+        document.querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f1"]')?.getAttribute('data-points'),
+      ) > 5,
+    undefined,
+    { timeout: 5000 },
+  );
   await lab.screenshot('running-dumbbell');
 
   // Pause: the clock stops.
@@ -95,7 +128,11 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   await lab.testId('copy-link').click();
   await lab.testId('toast').waitFor();
   const link = await lab.page.evaluate(async () => {
-    try { return await navigator.clipboard.readText(); } catch { return location.href; }
+    try {
+      return await navigator.clipboard.readText();
+    } catch {
+      return location.href;
+    }
   });
   assert.match(link, /#s=/);
   const original = await lab.scenario();

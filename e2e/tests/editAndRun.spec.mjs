@@ -11,7 +11,10 @@ export async function keyboardEditingWithUndoRedo({ context, baseUrl }) {
   await lab.press('Shift+H');
   await lab.press('Shift+H');
   await lab.press('Shift+R');
-  assert.deepEqual((await lab.scenario()).nodes.map((n) => n.id), ['h1', 'h2', 'r1']);
+  assert.deepEqual(
+    (await lab.scenario()).nodes.map((n) => n.id),
+    ['h1', 'h2', 'r1'],
+  );
   // Rubber band around everything, then Delete.
   const box = await lab.canvasBox();
   await lab.page.keyboard.down('Shift');

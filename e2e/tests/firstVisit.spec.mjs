@@ -9,13 +9,20 @@ export async function firstVisitShowsSawtooth({ context, baseUrl }) {
   assert.equal(s.name, 'Two-flow dumbbell');
   assert.equal(s.flows.length, 2);
   // The run plays by itself; wait until flow f0's cwnd has been cut at least once (a sawtooth tooth).
-  await lab.waitForRun(() => {
-    const f = window.__cclab.series().flows[0];
-    if (!f || f.cwnd.length < 10) return false;
-    let peak = 0;
-    for (const c of f.cwnd) { peak = Math.max(peak, c); if (c < peak * 0.7 && peak > 10) return true; }
-    return false;
-  }, undefined, 30000);
+  await lab.waitForRun(
+    () => {
+      const f = window.__cclab.series().flows[0];
+      if (!f || f.cwnd.length < 10) return false;
+      let peak = 0;
+      for (const c of f.cwnd) {
+        peak = Math.max(peak, c);
+        if (c < peak * 0.7 && peak > 10) return true;
+      }
+      return false;
+    },
+    undefined,
+    30000,
+  );
   const run = await lab.run();
   assert.equal(run.status, 'playing');
   assert.ok(run.nowNs > 0);

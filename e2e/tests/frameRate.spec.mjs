@@ -14,7 +14,11 @@ const SECONDS = 4;
 /** Main-thread CPU time so far (Chrome's Performance domain, thread-time clock), in ms. */
 async function cpuMetrics(cdp) {
   const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
-  return { thread: m.ThreadTime * 1000, script: m.ScriptDuration * 1000, layout: (m.LayoutDuration + m.RecalcStyleDuration) * 1000 };
+  return {
+    thread: m.ThreadTime * 1000,
+    script: m.ScriptDuration * 1000,
+    layout: (m.LayoutDuration + m.RecalcStyleDuration) * 1000,
+  };
 }
 
 async function measure(lab, cdp, speed) {
@@ -26,7 +30,11 @@ async function measure(lab, cdp, speed) {
     const t0 = performance.now();
     const sim0 = window.__cclab.run().nowNs;
     await new Promise((resolve) => {
-      const tick = (t) => { frames.push(t); if (t - t0 < seconds * 1000) requestAnimationFrame(tick); else resolve(); };
+      const tick = (t) => {
+        frames.push(t);
+        if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
+        else resolve();
+      };
       requestAnimationFrame(tick);
     });
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
@@ -44,7 +52,12 @@ async function measure(lab, cdp, speed) {
   const m1 = await cpuMetrics(cdp);
   // Per frame: all main-thread CPU time (JS, style, layout, paint, commit, message handling), and
   // the JS and style+layout parts of it. CPU time, not wall time, so it holds up under load.
-  return { ...r, mainMs: (m1.thread - m0.thread) / r.frames, scriptMs: (m1.script - m0.script) / r.frames, layoutMs: (m1.layout - m0.layout) / r.frames };
+  return {
+    ...r,
+    mainMs: (m1.thread - m0.thread) / r.frames,
+    scriptMs: (m1.script - m0.script) / r.frames,
+    layoutMs: (m1.layout - m0.layout) / r.frames,
+  };
 }
 
 /** Frame rate of the animated view for a 40-node, 20-flow scenario (a report, not a pass/fail threshold). */
@@ -59,7 +72,9 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
   assert.equal(s.nodes.length, 40);
   assert.equal(s.flows.length, 20);
   await lab.waitForRun(() => window.__cclab.run().status === 'playing');
-  const load = loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const cdp = await context.newCDPSession(lab.page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const rows = [];
@@ -73,9 +88,16 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
   }
   const ua = await lab.page.evaluate(() => navigator.userAgent);
   const cores = await lab.page.evaluate(() => navigator.hardwareConcurrency);
-  const table = rows.map((r) => `| ${r.speed}× | ${r.fps.toFixed(1)} | ${r.p95FrameMs.toFixed(1)} | ${r.worstFrameMs.toFixed(1)} | ${r.mainMs.toFixed(1)} | ${r.scriptMs.toFixed(1)} | ${r.layoutMs.toFixed(1)} | ${r.simRate.toFixed(2)} | ${r.packetsDrawn} |`).join('\n');
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.speed}× | ${r.fps.toFixed(1)} | ${r.p95FrameMs.toFixed(1)} | ${r.worstFrameMs.toFixed(1)} | ${r.mainMs.toFixed(1)} | ${r.scriptMs.toFixed(1)} | ${r.layoutMs.toFixed(1)} | ${r.simRate.toFixed(2)} | ${r.packetsDrawn} |`,
+    )
+    .join('\n');
   await mkdir(REPORT_DIR, { recursive: true });
-  await writeFile(REPORT, `# Lab performance: animation frame rate
+  await writeFile(
+    REPORT,
+    `# Lab performance: animation frame rate
 
 Measured by \`e2e/tests/frameRate.spec.mjs\` (part of \`npm run test:e2e\`), which writes this report to
 \`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating.
@@ -110,6 +132,9 @@ worker, Chromium's software rasteriser and the page share two CPUs (and other jo
 machine), so fps varies between runs; main-thread ms per frame is the steadier number.
 
 Measured on ${new Date().toISOString().slice(0, 10)}.
-`);
-  console.log('    ' + rows.map((r) => `${r.speed}×: ${r.fps.toFixed(1)} fps, ${r.mainMs.toFixed(1)} ms main/frame`).join('; '));
+`,
+  );
+  console.log(
+    '    ' + rows.map((r) => `${r.speed}×: ${r.fps.toFixed(1)} fps, ${r.mainMs.toFixed(1)} ms main/frame`).join('; '),
+  );
 }

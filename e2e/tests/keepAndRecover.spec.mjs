@@ -6,7 +6,13 @@ export async function importBadFileShowsErrorAndKeepsWork({ context, baseUrl }) 
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   const before = await lab.scenario();
-  await lab.testId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "nodes": [') });
+  await lab
+    .testId('import-file')
+    .setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"version": 1, "nodes": ['),
+    });
   const notice = lab.testId('notice').first();
   await notice.waitFor();
   assert.match(await notice.innerText(), /broken\.json.*not a valid scenario/s);
@@ -17,7 +23,9 @@ export async function importBadFileShowsErrorAndKeepsWork({ context, baseUrl }) 
   delete bad.view;
   bad.links[0].rate = 'fast';
   bad.flows[1].transport.cc = 'warp-drive';
-  await lab.testId('import-file').setInputFiles({ name: 'bad-rate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await lab
+    .testId('import-file')
+    .setInputFiles({ name: 'bad-rate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   const second = lab.testId('notice').nth(1);
   await second.waitFor();
   const text = await second.innerText();
@@ -34,9 +42,20 @@ export async function dropScenarioFileOpensItWithLayout({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   const scenario = {
-    version: 1, name: 'Dropped chain', duration: '5s',
-    nodes: [{ id: 'a', kind: 'host' }, { id: 'x', kind: 'router' }, { id: 'y', kind: 'router' }, { id: 'b', kind: 'host' }],
-    links: [{ a: 'a', b: 'x', rate: '10Mbps', delay: '5ms' }, { a: 'x', b: 'y', rate: '2Mbps', delay: '10ms', buffer: '20 packets' }, { a: 'y', b: 'b', rate: '10Mbps', delay: '5ms' }],
+    version: 1,
+    name: 'Dropped chain',
+    duration: '5s',
+    nodes: [
+      { id: 'a', kind: 'host' },
+      { id: 'x', kind: 'router' },
+      { id: 'y', kind: 'router' },
+      { id: 'b', kind: 'host' },
+    ],
+    links: [
+      { a: 'a', b: 'x', rate: '10Mbps', delay: '5ms' },
+      { a: 'x', b: 'y', rate: '2Mbps', delay: '10ms', buffer: '20 packets' },
+      { a: 'y', b: 'b', rate: '10Mbps', delay: '5ms' },
+    ],
     flows: [{ id: 'f', from: 'a', to: 'b', transport: { type: 'tcp', cc: 'newreno' }, app: { type: 'bulk' } }],
   };
   await lab.page.evaluate((text) => {
@@ -48,8 +67,15 @@ export async function dropScenarioFileOpensItWithLayout({ context, baseUrl }) {
   await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Dropped chain');
   const s = await lab.scenario();
   const xs = s.nodes.map((n) => n.x);
-  assert.ok(s.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)), 'every node got a position');
-  assert.deepEqual([...xs].sort((p, q) => p - q), xs, 'a chain is laid out left to right');
+  assert.ok(
+    s.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)),
+    'every node got a position',
+  );
+  assert.deepEqual(
+    [...xs].sort((p, q) => p - q),
+    xs,
+    'a chain is laid out left to right',
+  );
   await lab.screenshot('dropped-file');
 }
 

@@ -21,8 +21,15 @@ export function App() {
   return (
     <div className="app">
       <header className="app-header">
-        <div className="brand"><span className="logo" aria-hidden="true">⌁</span> cclab</div>
-        <h1 className="scenario-title" title={name} data-testid="scenario-title">{name}</h1>
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            ⌁
+          </span>{' '}
+          cclab
+        </div>
+        <h1 className="scenario-title" title={name} data-testid="scenario-title">
+          {name}
+        </h1>
         <ScenarioMenu />
       </header>
       <Notices />

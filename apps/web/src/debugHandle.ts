@@ -11,7 +11,11 @@ export interface DebugHandle {
   scenario(): unknown;
   selection(): unknown;
   run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
-  series(): { flows: { id: string; cwnd: number[]; t: number[] }[]; ports: { name: string; queue: number[] }[]; markers: number };
+  series(): {
+    flows: { id: string; cwnd: number[]; t: number[] }[];
+    ports: { name: string; queue: number[] }[];
+    markers: number;
+  };
   live(): { queues: number[]; util: number[]; flight: number; drops: number };
   canUndo(): boolean;
   /** The URL codec, for tests that craft links. */
@@ -34,11 +38,23 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       return { status: r.status, nowNs: r.nowNs, progress: r.progress, speed: r.speed, issues: r.issues };
     },
     series: () => ({
-      flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({ id, cwnd: [...lab.series.flows[i]!.column(1)], t: [...lab.series.flows[i]!.column(0)] })),
-      ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({ name, queue: [...lab.series.ports[i]!.column(1)] })),
+      flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({
+        id,
+        cwnd: [...lab.series.flows[i]!.column(1)],
+        t: [...lab.series.flows[i]!.column(0)],
+      })),
+      ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
+        name,
+        queue: [...lab.series.ports[i]!.column(1)],
+      })),
       markers: lab.series.markers.length,
     }),
-    live: () => ({ queues: [...lab.live.queues], util: [...lab.live.util], flight: lab.live.flight.length / 5, drops: lab.live.drops.length }),
+    live: () => ({
+      queues: [...lab.live.queues],
+      util: [...lab.live.util],
+      flight: lab.live.flight.length / 5,
+      drops: lab.live.drops.length,
+    }),
     canUndo: () => lab.scenario.getState().past.length > 0,
     encode: (s) => encodeScenario(s as ScenarioInput),
   };

@@ -9,7 +9,10 @@ import './styles/app.css';
 
 const startup = chooseStartup(location.hash, localStorage);
 if (startup.clearHash) history.replaceState(null, '', location.pathname + location.search);
-const lab = createLab(startup.scenario, () => new Worker(new URL('./worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike);
+const lab = createLab(
+  startup.scenario,
+  () => new Worker(new URL('./worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
+);
 if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
 installDebugHandle(lab, startup.source);
 

@@ -3,7 +3,16 @@
  * distinguishable for the common colour-vision deficiencies and readable on white. Black is left
  * out (it is the UI's text colour) and yellow comes last (weak contrast on white).
  */
-export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#8C6D00', '#F0E442'] as const;
+export const OKABE_ITO = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#D55E00',
+  '#CC79A7',
+  '#56B4E9',
+  '#8C6D00',
+  '#F0E442',
+] as const;
 
 /** Colour of the i-th flow unless the scenario gives one. */
 export function flowColor(index: number, explicit?: string): string {

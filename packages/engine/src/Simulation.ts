@@ -132,7 +132,9 @@ export class Simulation {
     const net = this.network;
     const path = net.route(f.from, f.to, f.path);
     if (!path) {
-      throw new ScenarioError([{ path: `flows[${f.index}]`, message: `no route from ${net.nodes[f.from]!.id} to ${net.nodes[f.to]!.id}` }]);
+      throw new ScenarioError([
+        { path: `flows[${f.index}]`, message: `no route from ${net.nodes[f.from]!.id} to ${net.nodes[f.to]!.id}` },
+      ]);
     }
     rt.nodePath = path;
     rt.forwardPorts = net.portsAlong(path);
@@ -149,7 +151,10 @@ export class Simulation {
       ccParams: f.ccParams,
       event: (kind) => this.recordFlowEvent(f.index, kind),
     });
-    endpoints.setRoutes({ ports: rt.forwardPorts, sink: endpoints.receiver }, { ports: rt.reversePorts, sink: endpoints.sender });
+    endpoints.setRoutes(
+      { ports: rt.forwardPorts, sink: endpoints.receiver },
+      { ports: rt.reversePorts, sink: endpoints.sender },
+    );
     rt.sender = endpoints.sender;
     rt.receiver = endpoints.receiver;
     rt.app = findAppModel(f.app)!.create({

@@ -32,7 +32,11 @@ export interface DumbbellOpts {
   queue?: { type: string; params?: Record<string, unknown> };
 }
 
-export function tcpFlow(cc: string, ccParams?: Record<string, unknown>, params?: Record<string, unknown>): TransportSpec {
+export function tcpFlow(
+  cc: string,
+  ccParams?: Record<string, unknown>,
+  params?: Record<string, unknown>,
+): TransportSpec {
   return { type: 'tcp', cc, ...(ccParams ? { ccParams } : {}), ...(params ? { params } : {}) };
 }
 

@@ -34,7 +34,13 @@ describe('packet conservation', () => {
   });
 
   it('holds with random link loss and drop-front queues', () => {
-    const sc = pathScenario({ transport: { type: 'tcp', cc: 'newreno' }, flows: 3, lossRate: 0.02, duration: '10s', buffer: '20 packets' });
+    const sc = pathScenario({
+      transport: { type: 'tcp', cc: 'newreno' },
+      flows: 3,
+      lossRate: 0.02,
+      duration: '10s',
+      buffer: '20 packets',
+    });
     sc.links[0]!.queue = { type: 'droptail', params: { dropFrom: 'front' } };
     const sim = new Simulation(sc);
     for (let t = 0.5; t <= 10; t += 0.5) {

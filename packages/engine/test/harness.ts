@@ -99,7 +99,14 @@ export function pathScenario(o: PathOptions): ScenarioInput {
     nodes.push({ id: `s${i}`, kind: 'host' }, { id: `d${i}`, kind: 'host' });
     links.push({ a: `s${i}`, b: 'r1', rate: '1Gbps', delay: '1ms', buffer: '10000 packets' });
     links.push({ a: 'r2', b: `d${i}`, rate: '1Gbps', delay: '1ms', buffer: '10000 packets' });
-    flows.push({ id: `f${i}`, from: `s${i}`, to: `d${i}`, transport: o.transport, app: { type: 'bulk' }, start: `${i * 0.1}s` });
+    flows.push({
+      id: `f${i}`,
+      from: `s${i}`,
+      to: `d${i}`,
+      transport: o.transport,
+      app: { type: 'bulk' },
+      start: `${i * 0.1}s`,
+    });
   }
   const sc: ScenarioInput = {
     version: 1,

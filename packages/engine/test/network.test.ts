@@ -9,9 +9,29 @@ function square(diagMetric: number, path?: string[]): ScenarioInput {
   return {
     version: 1,
     duration: '1s',
-    nodes: ['h1', 'h2', 'a', 'b', 'c', 'd'].map((id) => ({ id, kind: id.startsWith('h') ? ('host' as const) : ('router' as const) })),
-    links: [link('h1', 'a'), link('c', 'h2'), link('a', 'b'), link('b', 'c'), link('c', 'd'), link('d', 'a'), link('a', 'c', diagMetric)],
-    flows: [{ id: 'f', from: 'h1', to: 'h2', transport: { type: 'udp' }, app: { type: 'cbr', params: { rate: '1Mbps' } }, ...(path ? { path } : {}) }],
+    nodes: ['h1', 'h2', 'a', 'b', 'c', 'd'].map((id) => ({
+      id,
+      kind: id.startsWith('h') ? ('host' as const) : ('router' as const),
+    })),
+    links: [
+      link('h1', 'a'),
+      link('c', 'h2'),
+      link('a', 'b'),
+      link('b', 'c'),
+      link('c', 'd'),
+      link('d', 'a'),
+      link('a', 'c', diagMetric),
+    ],
+    flows: [
+      {
+        id: 'f',
+        from: 'h1',
+        to: 'h2',
+        transport: { type: 'udp' },
+        app: { type: 'cbr', params: { rate: '1Mbps' } },
+        ...(path ? { path } : {}),
+      },
+    ],
   };
 }
 
@@ -88,7 +108,10 @@ describe('applications', () => {
 
   it('on/off averages rate · on/(on+off)', () => {
     const sc = pathScenario({ transport: { type: 'udp' }, duration: '400s', rate: '100Mbps', seed: 9 });
-    sc.flows[0]!.app = { type: 'onoff', params: { rate: '4Mbps', packetSize: '1000B', onMean: '0.2s', offMean: '0.6s' } };
+    sc.flows[0]!.app = {
+      type: 'onoff',
+      params: { rate: '4Mbps', packetSize: '1000B', onMean: '0.2s', offMean: '0.6s' },
+    };
     const s = new Simulation(sc).run();
     expect(s.flows[0]!.goodputBps / 1e6).toBeGreaterThan(0.9);
     expect(s.flows[0]!.goodputBps / 1e6).toBeLessThan(1.1);

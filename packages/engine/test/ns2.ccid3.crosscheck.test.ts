@@ -20,7 +20,10 @@ describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
   for (const g of lines('ccid3.list')) {
     it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
       const cmp = compareWithNs2(ref(g.name), new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
-      expect(cmp.checks.filter((c) => !c.pass), formatComparison(g.name, cmp)).toEqual([]);
+      expect(
+        cmp.checks.filter((c) => !c.pass),
+        formatComparison(g.name, cmp),
+      ).toEqual([]);
     });
   }
 
@@ -35,7 +38,10 @@ describe('DCCP CCID-3 vs ns-2.35 Agent/DCCP/TFRC', () => {
         gs.map((g) => ref(g.name)),
         gs.map((g) => new Simulation(ns2DumbbellScenario(g.name, g.args)).run()),
       );
-      expect(cmp.checks.filter((c) => !c.pass), formatComparison(`${prefix}* (ensemble of ${gs.length})`, cmp)).toEqual([]);
+      expect(
+        cmp.checks.filter((c) => !c.pass),
+        formatComparison(`${prefix}* (ensemble of ${gs.length})`, cmp),
+      ).toEqual([]);
     });
   }
 });

@@ -17,7 +17,13 @@ function fixture(name: string): Ns2Reference {
 
 describe('ns-2.35 cross-checks', () => {
   it('covers at least the NewReno, SACK/Reno/Tahoe and CBR references', () => {
-    for (const id of ['newreno-1flow', 'newreno-4flows-droptail', 'sack-reno-tahoe', 'cbr-overload-vs-newreno', 'bench-16flows-100mb']) {
+    for (const id of [
+      'newreno-1flow',
+      'newreno-4flows-droptail',
+      'sack-reno-tahoe',
+      'cbr-overload-vs-newreno',
+      'bench-16flows-100mb',
+    ]) {
       expect(Object.keys(ns2ReferenceArgs)).toContain(id);
     }
   });
@@ -51,7 +57,10 @@ describe('ns-2.35 cross-checks over ensembles of start staggers', () => {
       }
       expect(refs.length).toBeGreaterThanOrEqual(5);
       const cmp = compareEnsemble(refs, runs);
-      expect(cmp.checks.filter((c) => !c.pass), formatComparison(`${listFile} (ensemble of ${refs.length})`, cmp)).toEqual([]);
+      expect(
+        cmp.checks.filter((c) => !c.pass),
+        formatComparison(`${listFile} (ensemble of ${refs.length})`, cmp),
+      ).toEqual([]);
     });
   }
 });
@@ -67,9 +76,14 @@ describe('ns-2.35 cross-checks on extra scenarios', () => {
     const g = parseGivenLine(line);
     if (!g) continue;
     it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
-      const ref = JSON.parse(readFileSync(new URL(`./fixtures/ns2-extra/${g.name}.json`, import.meta.url), 'utf8')) as Ns2Reference;
+      const ref = JSON.parse(
+        readFileSync(new URL(`./fixtures/ns2-extra/${g.name}.json`, import.meta.url), 'utf8'),
+      ) as Ns2Reference;
       const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
-      expect(cmp.checks.filter((c) => !c.pass), formatComparison(g.name, cmp)).toEqual([]);
+      expect(
+        cmp.checks.filter((c) => !c.pass),
+        formatComparison(g.name, cmp),
+      ).toEqual([]);
     });
   }
 });

@@ -8,7 +8,9 @@ const dir = new URL('../presets/', import.meta.url);
 
 describe('built-in presets', () => {
   it('are committed as scenario files identical to the built-in definitions (npm run presets)', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toEqual(presets.map((p) => `${p.id}.json`).sort());
     for (const p of presets) {
       const onDisk = JSON.parse(readFileSync(new URL(`${p.id}.json`, dir), 'utf8'));

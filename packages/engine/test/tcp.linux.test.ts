@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
 import { ns2DumbbellScenario } from '../src/scenario/ns2Dumbbell.js';
-import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED, SB_LOST, SB_RETRANSMITTED, SB_SACKED } from '../src/transport/LinuxScoreboard.js';
+import {
+  LinuxScoreboard,
+  SB_FLAG_LOST,
+  SB_FLAG_SACKED,
+  SB_LOST,
+  SB_RETRANSMITTED,
+  SB_SACKED,
+} from '../src/transport/LinuxScoreboard.js';
 import { LinuxCubic, linuxCubicRoot } from '../src/transport/cc/LinuxCubic.js';
 import { FakeCcState, ackOf } from '../src/transport/cc/ccTestState.js';
 import type { Simulator } from '../src/core/Simulator.js';
@@ -53,7 +60,8 @@ describe('Linux scoreboard (ns-2 scoreboard1.cc)', () => {
 
 describe('CUBIC as Linux 2.6.22 (impl linux-2.6.22)', () => {
   it('cube root and β = 819/1024 as the kernel computes them', () => {
-    for (const a of [1, 27, 1000, 12345678, 2681735677 * 60]) expect(Math.abs(linuxCubicRoot(a) - Math.cbrt(a)) / Math.cbrt(a)).toBeLessThan(0.02);
+    for (const a of [1, 27, 1000, 12345678, 2681735677 * 60])
+      expect(Math.abs(linuxCubicRoot(a) - Math.cbrt(a)) / Math.cbrt(a)).toBeLessThan(0.02);
     const cc = new LinuxCubic({ c: 0.4, beta: 819 / 1024, fastConvergence: true, renoFriendly: true, rtt: 'min' });
     const s = new FakeCcState();
     s.cwnd = 100;
@@ -78,7 +86,10 @@ describe("'linux' loss recovery in the ns-2 cubic-2flows scenario", () => {
     expect(sim.flowEvents().filter((e) => e.kind === 'timeout')).toEqual([]);
     for (const f of s.flows) expect(f.timeouts ?? 0).toBe(0);
     // ns-2.35 retransmits 567 + 127 segments in 60 s, most of them in the first 2 s
-    const rtx = (sim as unknown as { flows: { stats: { retransmits: number } }[] }).flows.reduce((a, f) => a + f.stats.retransmits, 0);
+    const rtx = (sim as unknown as { flows: { stats: { retransmits: number } }[] }).flows.reduce(
+      (a, f) => a + f.stats.retransmits,
+      0,
+    );
     expect(rtx).toBeGreaterThan(300);
     expect(rtx).toBeLessThan(1000);
   });
@@ -86,7 +97,11 @@ describe("'linux' loss recovery in the ns-2 cubic-2flows scenario", () => {
   it('rate-halves: the window drops to ssthresh at once, packets in flight follow one per two ACKs', () => {
     const sim = new Simulation(ns2DumbbellScenario('cubic-1flow', { flows: 'Linux:cubic', T: '3' }));
     // the rate-halving allowance is internal to the Linux recovery strategy
-    const snd = (sim as unknown as { flows: { sender: { phase: string; cwnd: number; ssthresh: number; recovery: { nextPif: number } } }[] }).flows[0]!.sender;
+    const snd = (
+      sim as unknown as {
+        flows: { sender: { phase: string; cwnd: number; ssthresh: number; recovery: { nextPif: number } } }[];
+      }
+    ).flows[0]!.sender;
     let seen = false;
     for (let t = 0.3; t < 3 && !seen; t += 0.001) {
       sim.runUntil(Math.round(t * 1e9));

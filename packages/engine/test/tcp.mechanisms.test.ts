@@ -6,7 +6,11 @@ import { pathSimulation, sender } from './harness.js';
  * TCP mechanisms against hand-worked traces. Path: 1 Gb/s access links (1 ms), a bottleneck
  * r1→r2 whose delay sets the RTT; window counted in segments; handshake segment first.
  */
-const tcp = (cc: string, params: Record<string, unknown> = {}): TransportSpec => ({ type: 'tcp', cc, params: { minRto: '200ms', ...params } });
+const tcp = (cc: string, params: Record<string, unknown> = {}): TransportSpec => ({
+  type: 'tcp',
+  cc,
+  params: { minRto: '200ms', ...params },
+});
 
 function cwndAt(sim: ReturnType<typeof pathSimulation>, tS: number): number {
   const s = sim.flows[0]!.series;
@@ -19,7 +23,13 @@ function cwndAt(sim: ReturnType<typeof pathSimulation>, tS: number): number {
 describe('slow start', () => {
   it('doubles the window every round trip until ssthresh (RFC 5681 §3.1)', () => {
     // RTT = 2·(1+1+48) ms = 100 ms; serialization is negligible at 1 Gb/s.
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('newreno'), duration: '0.7s', probeInterval: '50ms' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('newreno'),
+      duration: '0.7s',
+      probeInterval: '50ms',
+    });
     sim.runUntil(sim.durationNs);
     // handshake acknowledged at 0.1 s → cwnd = IW = 2; each later RTT doubles it
     expect(cwndAt(sim, 0.05)).toBe(1);
@@ -31,7 +41,13 @@ describe('slow start', () => {
   });
 
   it('switches to +1 segment per RTT above ssthresh', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('newreno', { initialSsthresh: 8 }), duration: '1.2s', probeInterval: '50ms' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('newreno', { initialSsthresh: 8 }),
+      duration: '1.2s',
+      probeInterval: '50ms',
+    });
     sim.runUntil(sim.durationNs);
     expect(cwndAt(sim, 0.35)).toBe(8);
     // congestion avoidance: cwnd += 1/cwnd per ACK, i.e. a little under +1 segment per RTT
@@ -48,7 +64,13 @@ describe('slow start', () => {
 
 describe('fast retransmit and recovery', () => {
   it('halves the window on the third duplicate ACK and does not time out (Reno, one loss)', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('reno', { initialSsthresh: 20 }), drop: '60', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('reno', { initialSsthresh: 20 }),
+      drop: '60',
+      duration: '3s',
+    });
     const snd = sender(sim);
     const before: number[] = [];
     const cc = snd.cc;
@@ -68,7 +90,13 @@ describe('fast retransmit and recovery', () => {
   });
 
   it('NewReno repairs two losses in one window with one fast retransmit and a partial ACK (RFC 6582)', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('newreno', { initialSsthresh: 20 }), drop: '60,63', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('newreno', { initialSsthresh: 20 }),
+      drop: '60,63',
+      duration: '3s',
+    });
     sim.runUntil(sim.durationNs);
     const st = sim.flows[0]!.stats;
     expect(st.fastRetransmits).toBe(1);
@@ -77,7 +105,13 @@ describe('fast retransmit and recovery', () => {
   });
 
   it('Reno leaves recovery on the partial ACK and needs a timeout for the second loss', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('reno', { initialSsthresh: 20, limitedTransmit: false }), drop: '60,63', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('reno', { initialSsthresh: 20, limitedTransmit: false }),
+      drop: '60,63',
+      duration: '3s',
+    });
     sim.runUntil(sim.durationNs);
     const st = sim.flows[0]!.stats;
     expect(st.fastRetransmits).toBe(1);
@@ -85,7 +119,13 @@ describe('fast retransmit and recovery', () => {
   });
 
   it('Tahoe restarts from one segment after a fast retransmit (no fast recovery)', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('tahoe', { initialSsthresh: 20 }), drop: '60', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('tahoe', { initialSsthresh: 20 }),
+      drop: '60',
+      duration: '3s',
+    });
     const snd = sender(sim);
     let cwndBefore = -1;
     let cwndAfterFr = -1;
@@ -104,7 +144,13 @@ describe('fast retransmit and recovery', () => {
   });
 
   it('SACK repairs three losses in one window without a timeout, retransmitting each once (RFC 6675)', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('sack', { initialSsthresh: 30 }), drop: '70,73,76', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('sack', { initialSsthresh: 30 }),
+      drop: '70,73,76',
+      duration: '3s',
+    });
     sim.runUntil(sim.durationNs);
     const st = sim.flows[0]!.stats;
     expect(st.fastRetransmits).toBe(1);
@@ -116,9 +162,18 @@ describe('fast retransmit and recovery', () => {
 describe('retransmission timeout', () => {
   it('backs off exponentially while every transmission is lost (RFC 6298 §5.5)', () => {
     // from segment 30 on everything of flow 0 is dropped, retransmissions included
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('newreno', { minRto: '1s', maxRto: '60s' }), drop: '30-', duration: '40s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('newreno', { minRto: '1s', maxRto: '60s' }),
+      drop: '30-',
+      duration: '40s',
+    });
     sim.runUntil(sim.durationNs);
-    const t = sim.flowEvents().filter((e) => e.kind === 'timeout').map((e) => e.tNs / 1e9);
+    const t = sim
+      .flowEvents()
+      .filter((e) => e.kind === 'timeout')
+      .map((e) => e.tNs / 1e9);
     expect(t.length).toBeGreaterThanOrEqual(4);
     const gaps = t.slice(1).map((x, i) => x - t[i]!);
     // each gap doubles the previous one (RTO clamped at 1 s before the first backoff)
@@ -127,9 +182,18 @@ describe('retransmission timeout', () => {
   });
 
   it('caps the backed-off RTO at maxRto', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('newreno', { minRto: '1s', maxRto: '4s' }), drop: '30-', duration: '30s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('newreno', { minRto: '1s', maxRto: '4s' }),
+      drop: '30-',
+      duration: '30s',
+    });
     sim.runUntil(sim.durationNs);
-    const t = sim.flowEvents().filter((e) => e.kind === 'timeout').map((e) => e.tNs / 1e9);
+    const t = sim
+      .flowEvents()
+      .filter((e) => e.kind === 'timeout')
+      .map((e) => e.tNs / 1e9);
     const gaps = t.slice(1).map((x, i) => x - t[i]!);
     expect(Math.max(...gaps)).toBeCloseTo(4, 6);
     expect(gaps.slice(-3).every((g) => Math.abs(g - 4) < 1e-6)).toBe(true);
@@ -138,7 +202,13 @@ describe('retransmission timeout', () => {
 
 describe('receiver', () => {
   it('with delayed ACKs acknowledges about every second segment (RFC 5681 §4.2)', () => {
-    const sim = pathSimulation({ rate: '10Mbps', delay: '20ms', transport: tcp('newreno', { delayedAck: true }), duration: '5s', buffer: '1000 packets' });
+    const sim = pathSimulation({
+      rate: '10Mbps',
+      delay: '20ms',
+      transport: tcp('newreno', { delayedAck: true }),
+      duration: '5s',
+      buffer: '1000 packets',
+    });
     sim.runUntil(sim.durationNs);
     const fwd = sim.network.portByName('r1->r2')!.disc.stats.departures;
     const acks = sim.network.portByName('r2->r1')!.disc.stats.departures;
@@ -149,7 +219,13 @@ describe('receiver', () => {
 
 describe('Proportional Rate Reduction (RFC 6937)', () => {
   it('repairs three losses without a timeout and ends recovery at ssthresh', () => {
-    const sim = pathSimulation({ rate: '1Gbps', delay: '48ms', transport: tcp('sack', { initialSsthresh: 30, prr: true }), drop: '70,73,76', duration: '3s' });
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp('sack', { initialSsthresh: 30, prr: true }),
+      drop: '70,73,76',
+      duration: '3s',
+    });
     const snd = sender(sim);
     let maxBurst = 0;
     let inRecovery = false;

@@ -2,12 +2,19 @@ import { memo } from 'react';
 import type { LineSeries } from './chartData';
 
 /** Legend entries are toggle buttons: click to hide or show a series. */
-interface Props { lines: readonly LineSeries[]; hidden: ReadonlySet<string>; onToggle(key: string): void }
+interface Props {
+  lines: readonly LineSeries[];
+  hidden: ReadonlySet<string>;
+  onToggle(key: string): void;
+}
 
 /** Same entries (key, label, colour, dash): the legend does not change when only the data grows. */
 function sameEntries(a: Props, b: Props): boolean {
   if (a.hidden !== b.hidden || a.onToggle !== b.onToggle || a.lines.length !== b.lines.length) return false;
-  return a.lines.every((l, i) => { const m = b.lines[i]!; return l.key === m.key && l.label === m.label && l.color === m.color && l.dash === m.dash; });
+  return a.lines.every((l, i) => {
+    const m = b.lines[i]!;
+    return l.key === m.key && l.label === m.label && l.color === m.color && l.dash === m.dash;
+  });
 }
 
 export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle }: Props) {
@@ -15,9 +22,18 @@ export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle }
   return (
     <div className="chart-legend" role="group" aria-label="Series">
       {lines.map((l) => (
-        <button key={l.key} type="button" className={`legend-item${hidden.has(l.key) ? ' is-off' : ''}`} aria-pressed={!hidden.has(l.key)}
-          data-testid={`legend-${l.key}`} title={hidden.has(l.key) ? 'Show' : 'Hide'} onClick={() => onToggle(l.key)}>
-          <svg width="18" height="8" aria-hidden="true"><line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} /></svg>
+        <button
+          key={l.key}
+          type="button"
+          className={`legend-item${hidden.has(l.key) ? ' is-off' : ''}`}
+          aria-pressed={!hidden.has(l.key)}
+          data-testid={`legend-${l.key}`}
+          title={hidden.has(l.key) ? 'Show' : 'Hide'}
+          onClick={() => onToggle(l.key)}
+        >
+          <svg width="18" height="8" aria-hidden="true">
+            <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
+          </svg>
           {l.label}
         </button>
       ))}

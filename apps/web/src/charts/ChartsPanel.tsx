@@ -15,7 +15,11 @@ export function ChartsPanel() {
   return (
     <section className="charts" aria-label="Charts">
       <TimeSeriesChart kind="cwnd" />
-      <TimeSeriesChart kind="queue" ports={shown} toolbar={<PortPicker ports={probed} chosen={shown} onChange={setPorts} />} />
+      <TimeSeriesChart
+        kind="queue"
+        ports={shown}
+        toolbar={<PortPicker ports={probed} chosen={shown} onChange={setPorts} />}
+      />
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
     </section>

@@ -1,13 +1,27 @@
 /** Which probed ports the queue chart shows. */
-export function PortPicker({ ports, chosen, onChange }: { ports: readonly string[]; chosen: readonly string[]; onChange(p: string[]): void }) {
+export function PortPicker({
+  ports,
+  chosen,
+  onChange,
+}: {
+  ports: readonly string[];
+  chosen: readonly string[];
+  onChange(p: string[]): void;
+}) {
   if (ports.length <= 1) return null;
   return (
     <details className="port-picker">
-      <summary>Ports ({chosen.length}/{ports.length})</summary>
+      <summary>
+        Ports ({chosen.length}/{ports.length})
+      </summary>
       <div className="port-picker-list" role="group" aria-label="Ports shown">
         {ports.map((p) => (
           <label key={p}>
-            <input type="checkbox" checked={chosen.includes(p)} onChange={(e) => onChange(e.target.checked ? [...chosen, p] : chosen.filter((x) => x !== p))} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(p)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, p] : chosen.filter((x) => x !== p))}
+            />
             <span className="mono">{p}</span>
           </label>
         ))}

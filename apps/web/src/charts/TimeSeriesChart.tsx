@@ -59,26 +59,57 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         const offset = PHASE[kind] * (REDRAW_MS / 4);
         due = Math.ceil((due - offset) / REDRAW_MS) * REDRAW_MS + offset;
       }
-      timer = setTimeout(() => { timer = null; last = performance.now(); setVersion((v) => v + 1); }, due - now);
+      timer = setTimeout(() => {
+        timer = null;
+        last = performance.now();
+        setVersion((v) => v + 1);
+      }, due - now);
     });
-    return () => { unsub(); if (timer) clearTimeout(timer); };
+    return () => {
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
   }, [lab, kind]);
 
   const xDomain = useCallback((): [number, number] => {
     if (zoom) return zoom;
     const meta = lab.series.meta;
-    const lastT = lab.series.flows[0]?.length ? lab.series.flows[0].column(0).at(-1)! : lab.series.ports[0]?.length ? lab.series.ports[0].column(0).at(-1)! : 0;
+    const lastT = lab.series.flows[0]?.length
+      ? lab.series.flows[0].column(0).at(-1)!
+      : lab.series.ports[0]?.length
+        ? lab.series.ports[0].column(0).at(-1)!
+        : 0;
     const dur = meta ? meta.durationNs / 1e9 : 10;
     return [0, Math.min(dur, Math.max(lastT, Math.min(dur, 10)))];
   }, [lab, zoom]);
 
   // The lines are views on the series columns, taken again when new samples arrive.
-  const lines: LineSeries[] = useMemo(() => chartLines(kind, lab.series, flows, ports), [kind, lab, flows, ports, version, durationNs]);
+  const lines: LineSeries[] = useMemo(
+    () => chartLines(kind, lab.series, flows, ports),
+    [kind, lab, flows, ports, version, durationNs],
+  );
 
-  const drawInput = useCallback((cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
-    const markers = kind === 'cwnd' ? markerPoints(lab.series.markers, ls, lab.series.meta?.flowIds ?? []).filter((m) => !hidden.has(`cwnd:${m.flow}`)) : [];
-    return { width: size.w, height: size.h, lines: ls, hidden, xDomain: xDomain(), yLabel: spec.yLabel, markers, cursor: cursorT };
-  }, [kind, lab, lines, size, hidden, xDomain, spec.yLabel]);
+  const drawInput = useCallback(
+    (cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
+      const markers =
+        kind === 'cwnd'
+          ? markerPoints(lab.series.markers, ls, lab.series.meta?.flowIds ?? []).filter(
+              (m) => !hidden.has(`cwnd:${m.flow}`),
+            )
+          : [];
+      return {
+        width: size.w,
+        height: size.h,
+        lines: ls,
+        hidden,
+        xDomain: xDomain(),
+        yLabel: spec.yLabel,
+        markers,
+        cursor: cursorT,
+      };
+    },
+    [kind, lab, lines, size, hidden, xDomain, spec.yLabel],
+  );
 
   useEffect(() => {
     const cv = canvasRef.current;
@@ -101,13 +132,24 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
     return { t: x.invert(px), px: px + MARGIN.left };
   };
 
-  const toggle = useCallback((key: string) => setHidden((h) => { const n = new Set(h); if (n.has(key)) n.delete(key); else n.add(key); return n; }), []);
+  const toggle = useCallback(
+    (key: string) =>
+      setHidden((h) => {
+        const n = new Set(h);
+        if (n.has(key)) n.delete(key);
+        else n.add(key);
+        return n;
+      }),
+    [],
+  );
   const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${kind}`;
   const visibleLines = () => lines.filter((l) => !hidden.has(l.key));
-  const tooltipRows = cursor ? visibleLines().map((l) => {
-    const i = nearestIndex(l.x, cursor.t);
-    return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? l.y[i]! : NaN };
-  }) : [];
+  const tooltipRows = cursor
+    ? visibleLines().map((l) => {
+        const i = nearestIndex(l.x, cursor.t);
+        return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? l.y[i]! : NaN };
+      })
+    : [];
 
   return (
     <figure className="chart" data-testid={`chart-${kind}`} aria-label={`${spec.title} chart`}>
@@ -115,17 +157,65 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         <span className="chart-title">{spec.title}</span>
         {toolbar}
         <span className="chart-actions">
-          {zoom && <button type="button" className="btn btn-small" onClick={() => setZoom(null)} data-testid={`chart-${kind}-unzoom`}>Reset zoom</button>}
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as PNG`} data-testid={`chart-${kind}-png`} onClick={() => void exportPng(svgForExport(), spec.title, `${file}.png`)}>PNG</button>
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} chart as SVG`} data-testid={`chart-${kind}-svg`} onClick={() => exportSvg(svgForExport(), spec.title, `${file}.svg`)}>SVG</button>
-          <button type="button" className="btn btn-small" aria-label={`Export ${spec.title} data as CSV`} data-testid={`chart-${kind}-csv`} onClick={() => exportCsv(toCsv(freshLines().filter((l) => !hidden.has(l.key))), `${file}.csv`)}>CSV</button>
+          {zoom && (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setZoom(null)}
+              data-testid={`chart-${kind}-unzoom`}
+            >
+              Reset zoom
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Export ${spec.title} chart as PNG`}
+            data-testid={`chart-${kind}-png`}
+            onClick={() => void exportPng(svgForExport(), spec.title, `${file}.png`)}
+          >
+            PNG
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Export ${spec.title} chart as SVG`}
+            data-testid={`chart-${kind}-svg`}
+            onClick={() => exportSvg(svgForExport(), spec.title, `${file}.svg`)}
+          >
+            SVG
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Export ${spec.title} data as CSV`}
+            data-testid={`chart-${kind}-csv`}
+            onClick={() => exportCsv(toCsv(freshLines().filter((l) => !hidden.has(l.key))), `${file}.csv`)}
+          >
+            CSV
+          </button>
         </span>
       </figcaption>
       <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} />
-      <div className="chart-plot" ref={boxRef}
-        onPointerMove={(e) => { const d = dataX(e.clientX); setCursor(d); if (brush && d) setBrush({ ...brush, x1: d.px }); }}
-        onPointerLeave={() => { setCursor(null); setBrush(null); }}
-        onPointerDown={(e) => { const d = dataX(e.clientX); if (d) { setBrush({ x0: d.px, x1: d.px }); (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId); } }}
+      <div
+        className="chart-plot"
+        ref={boxRef}
+        onPointerMove={(e) => {
+          const d = dataX(e.clientX);
+          setCursor(d);
+          if (brush && d) setBrush({ ...brush, x1: d.px });
+        }}
+        onPointerLeave={() => {
+          setCursor(null);
+          setBrush(null);
+        }}
+        onPointerDown={(e) => {
+          const d = dataX(e.clientX);
+          if (d) {
+            setBrush({ x0: d.px, x1: d.px });
+            (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+          }
+        }}
         onPointerUp={(e) => {
           const d = dataX(e.clientX);
           if (brush && d && Math.abs(d.px - brush.x0) > 6) {
@@ -137,19 +227,44 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         }}
         onDoubleClick={() => setZoom(null)}
       >
-        <canvas ref={canvasRef} role="img" aria-label={`${spec.title} over time`} style={{ width: size.w, height: size.h }} />
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`${spec.title} over time`}
+          style={{ width: size.w, height: size.h }}
+        />
         {/* What the canvas shows, series by series, for assistive tech and tests (not rendered). */}
         <svg className="chart-index" aria-hidden="true">
-          {lines.filter((l) => !hidden.has(l.key)).map((l) => <path key={l.key} data-series={l.key} data-points={l.x.length} />)}
+          {lines
+            .filter((l) => !hidden.has(l.key))
+            .map((l) => (
+              <path key={l.key} data-series={l.key} data-points={l.x.length} />
+            ))}
         </svg>
         {brush && Math.abs(brush.x1 - brush.x0) > 2 && (
-          <div className="chart-brush" style={{ left: Math.min(brush.x0, brush.x1), width: Math.abs(brush.x1 - brush.x0), top: MARGIN.top, bottom: MARGIN.bottom }} />
+          <div
+            className="chart-brush"
+            style={{
+              left: Math.min(brush.x0, brush.x1),
+              width: Math.abs(brush.x1 - brush.x0),
+              top: MARGIN.top,
+              bottom: MARGIN.bottom,
+            }}
+          />
         )}
         {cursor && tooltipRows.length > 0 && !brush && (
-          <div className={`chart-tooltip${cursor.px > size.w / 2 ? ' left' : ''}`} style={{ left: cursor.px }} role="status">
+          <div
+            className={`chart-tooltip${cursor.px > size.w / 2 ? ' left' : ''}`}
+            style={{ left: cursor.px }}
+            role="status"
+          >
             <div className="tt-time">t = {cursor.t.toFixed(2)} s</div>
             {tooltipRows.map((r) => (
-              <div key={r.key} className="tt-row"><span className="swatch" style={{ background: r.color }} />{r.label}<b>{Number.isFinite(r.v) ? formatValue(r.v) : '—'}</b></div>
+              <div key={r.key} className="tt-row">
+                <span className="swatch" style={{ background: r.color }} />
+                {r.label}
+                <b>{Number.isFinite(r.v) ? formatValue(r.v) : '—'}</b>
+              </div>
             ))}
           </div>
         )}

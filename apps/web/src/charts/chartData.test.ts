@@ -2,18 +2,45 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SeriesStore } from '../state/SeriesStore';
 import { FLOW_COLS, PORT_COLS, type Frame, type RunMeta } from '../worker/protocol';
-import { chartLines, decimate, hideAbove, markerPoints, nearestIndex, toCsv, yExtent, type LineSeries } from './chartData';
+import {
+  chartLines,
+  decimate,
+  hideAbove,
+  markerPoints,
+  nearestIndex,
+  toCsv,
+  yExtent,
+  type LineSeries,
+} from './chartData';
 
 const meta: RunMeta = {
-  durationNs: 10e9, intervalNs: 1e8, flowIds: ['a', 'b'], nodeIds: [], ports: [], probedPorts: ['r1->r2'],
+  durationNs: 10e9,
+  intervalNs: 1e8,
+  flowIds: ['a', 'b'],
+  nodeIds: [],
+  ports: [],
+  probedPorts: ['r1->r2'],
 };
 
 function frame(rows: number[][], portRows: number[][], events: number[] = []): Frame {
   const e = new Float64Array(0);
   return {
-    v: 1, type: 'frame', runId: 1, nowNs: 0, status: 'playing', progress: 0, samples: portRows.length,
-    flowSamples: Float64Array.from(rows.flat()), portSamples: Float64Array.from(portRows.flat()), events: Float64Array.from(events),
-    drops: e, flight: e, queues: e, queueBytes: e, util: e, portDrops: e,
+    v: 1,
+    type: 'frame',
+    runId: 1,
+    nowNs: 0,
+    status: 'playing',
+    progress: 0,
+    samples: portRows.length,
+    flowSamples: Float64Array.from(rows.flat()),
+    portSamples: Float64Array.from(portRows.flat()),
+    events: Float64Array.from(events),
+    drops: e,
+    flight: e,
+    queues: e,
+    queueBytes: e,
+    util: e,
+    portDrops: e,
   };
 }
 
@@ -27,7 +54,16 @@ describe('series store and chart lines', () => {
   it('splits interleaved frame rows into per-flow and per-port columns', () => {
     const st = new SeriesStore();
     st.reset(meta);
-    st.append(frame([row(0, 1, 1e9, 0, 0), row(0, 2, 1e9, 0, 0), row(0.1, 3, 1e9, 60, 8e6), row(0.1, 4, 20, 61, 4e6)], [[0, 0, 0, 0, 0], [0.1, 7, 7000, 0.9, 0]], [0.1, 1, 0]));
+    st.append(
+      frame(
+        [row(0, 1, 1e9, 0, 0), row(0, 2, 1e9, 0, 0), row(0.1, 3, 1e9, 60, 8e6), row(0.1, 4, 20, 61, 4e6)],
+        [
+          [0, 0, 0, 0, 0],
+          [0.1, 7, 7000, 0.9, 0],
+        ],
+        [0.1, 1, 0],
+      ),
+    );
     expect([...st.flows[0]!.column(1)]).toEqual([1, 3]);
     expect([...st.flows[1]!.column(1)]).toEqual([2, 4]);
     expect([...st.ports[0]!.column(1)]).toEqual([0, 7]);
@@ -46,7 +82,15 @@ describe('series store and chart lines', () => {
   it('builds cwnd, ssthresh, throughput (Mb/s), RTT and queue lines', () => {
     const st = new SeriesStore();
     st.reset(meta);
-    st.append(frame([row(0, 10, 1e9, 0, 0), row(0, 10, 1e9, 0, 0), row(1, 20, 10, 50, 8e6), row(1, 5, 4, 40, 2e6)], [[0, 1, 0, 0, 0], [1, 2, 0, 0, 0]]));
+    st.append(
+      frame(
+        [row(0, 10, 1e9, 0, 0), row(0, 10, 1e9, 0, 0), row(1, 20, 10, 50, 8e6), row(1, 5, 4, 40, 2e6)],
+        [
+          [0, 1, 0, 0, 0],
+          [1, 2, 0, 0, 0],
+        ],
+      ),
+    );
     const cw = chartLines('cwnd', st, [{ id: 'b', color: '#123456' }], null);
     expect(cw.map((l) => l.key)).toEqual(['cwnd:a', 'ssthresh:a', 'cwnd:b', 'ssthresh:b']);
     expect(cw[3]!.color).toBe('#123456');
@@ -61,29 +105,41 @@ describe('series store and chart lines', () => {
   });
 
   it('puts congestion markers on their flow’s cwnd line', () => {
-    const lines: LineSeries[] = [{ key: 'cwnd:a', label: 'a', color: '#f00', x: Float64Array.from([0, 1, 2]), y: Float64Array.from([5, 9, 4]) }];
-    expect(markerPoints([{ t: 1.04, flow: 0, kind: 'timeout' }], lines, ['a'])).toEqual([{ t: 1.04, y: 9, kind: 'timeout', color: '#f00', flow: 'a' }]);
+    const lines: LineSeries[] = [
+      { key: 'cwnd:a', label: 'a', color: '#f00', x: Float64Array.from([0, 1, 2]), y: Float64Array.from([5, 9, 4]) },
+    ];
+    expect(markerPoints([{ t: 1.04, flow: 0, kind: 'timeout' }], lines, ['a'])).toEqual([
+      { t: 1.04, y: 9, kind: 'timeout', color: '#f00', flow: 'a' },
+    ]);
     expect(markerPoints([{ t: 1, flow: 5, kind: 'timeout' }], lines, ['a'])).toEqual([]);
   });
 
   it('hides values above a limit', () => {
-    expect([...hideAbove(Float64Array.from([1, 100, 3]), 10)].map((v) => (Number.isNaN(v) ? 'gap' : v))).toEqual([1, 'gap', 3]);
+    expect([...hideAbove(Float64Array.from([1, 100, 3]), 10)].map((v) => (Number.isNaN(v) ? 'gap' : v))).toEqual([
+      1,
+      'gap',
+      3,
+    ]);
   });
 });
 
 describe('decimation', () => {
   it('keeps every extreme of each pixel bucket (sawtooth peaks survive)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 3000 }), fc.integer({ min: 1, max: 300 }), (ys, buckets) => {
-        const x = Float64Array.from(ys.map((_, i) => i));
-        const y = Float64Array.from(ys);
-        const idx = decimate(x, y, 0, ys.length - 1, buckets);
-        const kept = idx.map((i) => y[i]!);
-        expect(Math.max(...kept)).toBe(Math.max(...ys));
-        expect(Math.min(...kept)).toBe(Math.min(...ys));
-        for (let i = 1; i < idx.length; i++) expect(idx[i]!).toBeGreaterThan(idx[i - 1]!);
-        if (ys.length > buckets * 4) expect(idx.length).toBeLessThanOrEqual(buckets * 4 + 2);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 3000 }),
+        fc.integer({ min: 1, max: 300 }),
+        (ys, buckets) => {
+          const x = Float64Array.from(ys.map((_, i) => i));
+          const y = Float64Array.from(ys);
+          const idx = decimate(x, y, 0, ys.length - 1, buckets);
+          const kept = idx.map((i) => y[i]!);
+          expect(Math.max(...kept)).toBe(Math.max(...ys));
+          expect(Math.min(...kept)).toBe(Math.min(...ys));
+          for (let i = 1; i < idx.length; i++) expect(idx[i]!).toBeGreaterThan(idx[i - 1]!);
+          if (ys.length > buckets * 4) expect(idx.length).toBeLessThanOrEqual(buckets * 4 + 2);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -104,15 +160,33 @@ describe('helpers', () => {
   });
 
   it('computes the y extent of visible points from zero', () => {
-    const l: LineSeries = { key: 'k', label: 'k', color: '#000', x: Float64Array.from([0, 1, 2]), y: Float64Array.from([3, NaN, 9]) };
+    const l: LineSeries = {
+      key: 'k',
+      label: 'k',
+      color: '#000',
+      x: Float64Array.from([0, 1, 2]),
+      y: Float64Array.from([3, NaN, 9]),
+    };
     expect(yExtent([l], 0, 2)).toEqual([0, 9]);
     expect(yExtent([l], 0, 1)).toEqual([0, 3]);
     expect(yExtent([], 0, 1)).toEqual([0, 1]);
   });
 
   it('writes CSV with one time column, quoted labels and empty cells for gaps', () => {
-    const a: LineSeries = { key: 'a', label: 'f0 cwnd', color: '', x: Float64Array.from([0, 0.5]), y: Float64Array.from([1, 2]) };
-    const b: LineSeries = { key: 'b', label: 'port "x",y', color: '', x: Float64Array.from([0.5, 1]), y: Float64Array.from([NaN, 4]) };
+    const a: LineSeries = {
+      key: 'a',
+      label: 'f0 cwnd',
+      color: '',
+      x: Float64Array.from([0, 0.5]),
+      y: Float64Array.from([1, 2]),
+    };
+    const b: LineSeries = {
+      key: 'b',
+      label: 'port "x",y',
+      color: '',
+      x: Float64Array.from([0.5, 1]),
+      y: Float64Array.from([NaN, 4]),
+    };
     expect(toCsv([a, b])).toBe('t_s,f0 cwnd,"port ""x"",y"\n0,1,\n0.5,2,\n1,,4\n');
   });
 });

@@ -46,7 +46,12 @@ function scaled(col: Float64Array, k: number): Float64Array {
 }
 
 /** The lines of one chart. Queue charts show the probed ports listed in `ports` (all if null). */
-export function chartLines(kind: ChartKind, store: SeriesStore, flows: readonly FlowStyle[], ports: readonly string[] | null): LineSeries[] {
+export function chartLines(
+  kind: ChartKind,
+  store: SeriesStore,
+  flows: readonly FlowStyle[],
+  ports: readonly string[] | null,
+): LineSeries[] {
   const meta = store.meta;
   if (!meta) return [];
   const out: LineSeries[] = [];
@@ -54,7 +59,14 @@ export function chartLines(kind: ChartKind, store: SeriesStore, flows: readonly 
     meta.probedPorts.forEach((name, i) => {
       if (ports && !ports.includes(name)) return;
       const c = store.ports[i]!;
-      out.push({ key: `port:${name}`, label: name, color: portColor(i), x: c.column(PORT_COL.t), y: c.column(PORT_COL.queuePackets), step: true });
+      out.push({
+        key: `port:${name}`,
+        label: name,
+        color: portColor(i),
+        x: c.column(PORT_COL.t),
+        y: c.column(PORT_COL.queuePackets),
+        step: true,
+      });
     });
     return out;
   }
@@ -66,9 +78,23 @@ export function chartLines(kind: ChartKind, store: SeriesStore, flows: readonly 
     if (kind === 'cwnd') {
       out.push({ key: `cwnd:${id}`, label: `${id} cwnd`, color, dash: flowDash(i), x, y: c.column(FLOW_COL.cwnd) });
       const cwnd = c.column(FLOW_COL.cwnd);
-      out.push({ key: `ssthresh:${id}`, label: `${id} ssthresh`, color, dash: '4 4', x, y: hideAbove(c.column(FLOW_COL.ssthresh), 2 * maxFinite(cwnd)) });
+      out.push({
+        key: `ssthresh:${id}`,
+        label: `${id} ssthresh`,
+        color,
+        dash: '4 4',
+        x,
+        y: hideAbove(c.column(FLOW_COL.ssthresh), 2 * maxFinite(cwnd)),
+      });
     } else if (kind === 'throughput') {
-      out.push({ key: `thr:${id}`, label: id, color, dash: flowDash(i), x, y: scaled(c.column(FLOW_COL.throughputBps), CHARTS.throughput.yScale) });
+      out.push({
+        key: `thr:${id}`,
+        label: id,
+        color,
+        dash: flowDash(i),
+        x,
+        y: scaled(c.column(FLOW_COL.throughputBps), CHARTS.throughput.yScale),
+      });
     } else {
       out.push({ key: `rtt:${id}`, label: id, color, dash: flowDash(i), x, y: zeroAsGap(c.column(FLOW_COL.srttMs)) });
     }
@@ -156,7 +182,10 @@ export function yExtent(lines: readonly LineSeries[], x0: number, x1: number): [
       const xv = l.x[i]!;
       if (xv < x0 || xv > x1) continue;
       const v = l.y[i]!;
-      if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+      if (Number.isFinite(v)) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
     }
   }
   if (lo === Infinity) return [0, 1];
@@ -171,7 +200,8 @@ export function nearestIndex(x: Float64Array, t: number): number {
   if (hi < 0) return -1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (x[mid]! < t) lo = mid + 1; else hi = mid;
+    if (x[mid]! < t) lo = mid + 1;
+    else hi = mid;
   }
   if (lo > 0 && Math.abs(x[lo - 1]! - t) <= Math.abs(x[lo]! - t)) return lo - 1;
   return lo;
@@ -189,16 +219,32 @@ export function toCsv(lines: readonly LineSeries[], timeLabel = 't_s'): string {
   const times = new Set<number>();
   for (const l of lines) for (const t of l.x) times.add(t);
   const sorted = [...times].sort((a, b) => a - b);
-  const maps = lines.map((l) => { const m = new Map<number, number>(); l.x.forEach((t, i) => m.set(t, l.y[i]!)); return m; });
+  const maps = lines.map((l) => {
+    const m = new Map<number, number>();
+    l.x.forEach((t, i) => m.set(t, l.y[i]!));
+    return m;
+  });
   const rows = [[timeLabel, ...lines.map((l) => l.label)].map(csvField).join(',')];
   for (const t of sorted) {
-    rows.push([String(t), ...maps.map((m) => { const v = m.get(t); return v === undefined || Number.isNaN(v) ? '' : String(v); })].join(','));
+    rows.push(
+      [
+        String(t),
+        ...maps.map((m) => {
+          const v = m.get(t);
+          return v === undefined || Number.isNaN(v) ? '' : String(v);
+        }),
+      ].join(','),
+    );
   }
   return rows.join('\n') + '\n';
 }
 
 /** Markers for a chart (cwnd only), with the y they sit at on their flow's cwnd line. */
-export function markerPoints(markers: readonly FlowMarker[], lines: readonly LineSeries[], flowIds: readonly string[]): { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] {
+export function markerPoints(
+  markers: readonly FlowMarker[],
+  lines: readonly LineSeries[],
+  flowIds: readonly string[],
+): { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] {
   const out: { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] = [];
   for (const m of markers) {
     const id = flowIds[m.flow];

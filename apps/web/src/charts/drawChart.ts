@@ -34,14 +34,23 @@ export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' 
   const visible = inp.lines.filter((l) => !inp.hidden.has(l.key));
   const [y0, y1] = yExtent(visible, inp.xDomain[0], inp.xDomain[1]);
   const x = d3.scaleLinear().domain(inp.xDomain).range([0, iw]);
-  const y = d3.scaleLinear().domain([y0, y1 * 1.05]).range([ih, 0]).nice();
+  const y = d3
+    .scaleLinear()
+    .domain([y0, y1 * 1.05])
+    .range([ih, 0])
+    .nice();
   return { x, y, iw, ih, visible };
 }
 
 export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
   const { x, y, iw, ih, visible } = chartScales(inp);
-  const svg = d3.select(svgEl).attr('width', inp.width).attr('height', inp.height).attr('viewBox', `0 0 ${inp.width} ${inp.height}`)
-    .attr('font-family', FONT).attr('font-size', 11);
+  const svg = d3
+    .select(svgEl)
+    .attr('width', inp.width)
+    .attr('height', inp.height)
+    .attr('viewBox', `0 0 ${inp.width} ${inp.height}`)
+    .attr('font-family', FONT)
+    .attr('font-size', 11);
   svg.selectAll('*').remove();
   svg.append('rect').attr('width', inp.width).attr('height', inp.height).attr('fill', '#ffffff');
   const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
@@ -50,25 +59,63 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
 
   // Grid and axes.
   const yTicks = y.ticks(Math.max(2, Math.floor(ih / 32)));
-  g.append('g').selectAll('line').data(yTicks).join('line')
-    .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e8eb');
-  const xAxis = g.append('g').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
-  const yAxis = g.append('g').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 32))).tickFormat((d) => (Math.abs(+d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d))));
+  g.append('g')
+    .selectAll('line')
+    .data(yTicks)
+    .join('line')
+    .attr('x1', 0)
+    .attr('x2', iw)
+    .attr('y1', (d) => y(d))
+    .attr('y2', (d) => y(d))
+    .attr('stroke', '#e6e8eb');
+  const xAxis = g
+    .append('g')
+    .attr('transform', `translate(0,${ih})`)
+    .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
+  const yAxis = g.append('g').call(
+    d3
+      .axisLeft(y)
+      .ticks(Math.max(2, Math.floor(ih / 32)))
+      .tickFormat((d) => (Math.abs(+d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d))),
+  );
   for (const ax of [xAxis, yAxis]) {
     ax.selectAll('text').attr('fill', '#444').attr('font-size', 11);
     ax.selectAll('line,path').attr('stroke', '#9aa1a9');
   }
-  g.append('text').attr('x', iw).attr('y', ih + 26).attr('text-anchor', 'end').attr('fill', '#555').text('time (s)');
-  g.append('text').attr('transform', 'rotate(-90)').attr('x', 0).attr('y', -40).attr('text-anchor', 'end').attr('fill', '#555').text(inp.yLabel);
+  g.append('text')
+    .attr('x', iw)
+    .attr('y', ih + 26)
+    .attr('text-anchor', 'end')
+    .attr('fill', '#555')
+    .text('time (s)');
+  g.append('text')
+    .attr('transform', 'rotate(-90)')
+    .attr('x', 0)
+    .attr('y', -40)
+    .attr('text-anchor', 'end')
+    .attr('fill', '#555')
+    .text(inp.yLabel);
 
   // Lines (decimated to the pixel width, peaks kept).
   const plot = g.append('g').attr('clip-path', `url(#${clipId})`);
   for (const l of visible) {
     const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
-    const gen = d3.line<number>().defined((i) => Number.isFinite(l.y[i]!)).x((i) => x(l.x[i]!)).y((i) => y(l.y[i]!));
+    const gen = d3
+      .line<number>()
+      .defined((i) => Number.isFinite(l.y[i]!))
+      .x((i) => x(l.x[i]!))
+      .y((i) => y(l.y[i]!));
     if (l.step) gen.curve(d3.curveStepAfter);
-    plot.append('path').attr('d', gen(idx) ?? '').attr('fill', 'none').attr('stroke', l.color).attr('stroke-width', l.dash === '4 4' ? 1.4 : 2)
-      .attr('stroke-dasharray', l.dash ?? null).attr('stroke-linejoin', 'round').attr('data-series', l.key).attr('data-points', l.x.length);
+    plot
+      .append('path')
+      .attr('d', gen(idx) ?? '')
+      .attr('fill', 'none')
+      .attr('stroke', l.color)
+      .attr('stroke-width', l.dash === '4 4' ? 1.4 : 2)
+      .attr('stroke-dasharray', l.dash ?? null)
+      .attr('stroke-linejoin', 'round')
+      .attr('data-series', l.key)
+      .attr('data-points', l.x.length);
   }
 
   // Congestion markers: ▼ fast retransmit, ✕ timeout.
@@ -78,13 +125,30 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     const px = x(m.t);
     const py = y(m.y) - 8;
     if (m.kind === 'timeout') {
-      marks.append('path').attr('d', `M${px - 4},${py - 4}L${px + 4},${py + 4}M${px + 4},${py - 4}L${px - 4},${py + 4}`).attr('stroke', m.color).attr('stroke-width', 2.2).attr('data-marker', m.kind);
+      marks
+        .append('path')
+        .attr('d', `M${px - 4},${py - 4}L${px + 4},${py + 4}M${px + 4},${py - 4}L${px - 4},${py + 4}`)
+        .attr('stroke', m.color)
+        .attr('stroke-width', 2.2)
+        .attr('data-marker', m.kind);
     } else {
-      marks.append('path').attr('d', `M${px - 4},${py - 4}L${px + 4},${py - 4}L${px},${py + 2}Z`).attr('fill', m.color).attr('stroke', '#fff').attr('stroke-width', 0.6).attr('data-marker', m.kind);
+      marks
+        .append('path')
+        .attr('d', `M${px - 4},${py - 4}L${px + 4},${py - 4}L${px},${py + 2}Z`)
+        .attr('fill', m.color)
+        .attr('stroke', '#fff')
+        .attr('stroke-width', 0.6)
+        .attr('data-marker', m.kind);
     }
   }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
-    g.append('line').attr('x1', x(inp.cursor)).attr('x2', x(inp.cursor)).attr('y1', 0).attr('y2', ih).attr('stroke', '#555').attr('stroke-dasharray', '3 3');
+    g.append('line')
+      .attr('x1', x(inp.cursor))
+      .attr('x2', x(inp.cursor))
+      .attr('y1', 0)
+      .attr('y2', ih)
+      .attr('stroke', '#555')
+      .attr('stroke-dasharray', '3 3');
   }
 }
 
@@ -116,7 +180,10 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   const yTicks = y.ticks(yCount);
   ctx.strokeStyle = '#e6e8eb';
   ctx.beginPath();
-  for (const d of yTicks) { ctx.moveTo(0, y(d)); ctx.lineTo(iw, y(d)); }
+  for (const d of yTicks) {
+    ctx.moveTo(0, y(d));
+    ctx.lineTo(iw, y(d));
+  }
   ctx.stroke();
   const xCount = Math.max(2, Math.floor(iw / 70));
   const xTicks = x.ticks(xCount);
@@ -124,10 +191,24 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   const yFmt = (d: number) => (Math.abs(d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d));
   ctx.strokeStyle = '#9aa1a9';
   ctx.beginPath();
-  ctx.moveTo(0.5, ih + 6); ctx.lineTo(0.5, ih + 0.5); ctx.lineTo(iw + 0.5, ih + 0.5); ctx.lineTo(iw + 0.5, ih + 6);
-  for (const d of xTicks) { const px = Math.round(x(d)) + 0.5; ctx.moveTo(px, ih); ctx.lineTo(px, ih + 6); }
-  ctx.moveTo(-6, ih + 0.5); ctx.lineTo(0.5, ih + 0.5); ctx.lineTo(0.5, 0.5); ctx.lineTo(-6, 0.5);
-  for (const d of yTicks) { const py = Math.round(y(d)) + 0.5; ctx.moveTo(-6, py); ctx.lineTo(0, py); }
+  ctx.moveTo(0.5, ih + 6);
+  ctx.lineTo(0.5, ih + 0.5);
+  ctx.lineTo(iw + 0.5, ih + 0.5);
+  ctx.lineTo(iw + 0.5, ih + 6);
+  for (const d of xTicks) {
+    const px = Math.round(x(d)) + 0.5;
+    ctx.moveTo(px, ih);
+    ctx.lineTo(px, ih + 6);
+  }
+  ctx.moveTo(-6, ih + 0.5);
+  ctx.lineTo(0.5, ih + 0.5);
+  ctx.lineTo(0.5, 0.5);
+  ctx.lineTo(-6, 0.5);
+  for (const d of yTicks) {
+    const py = Math.round(y(d)) + 0.5;
+    ctx.moveTo(-6, py);
+    ctx.lineTo(0, py);
+  }
   ctx.stroke();
   ctx.fillStyle = '#444';
   ctx.textAlign = 'center';
@@ -150,7 +231,12 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.lineJoin = 'round';
   for (const l of visible) {
     const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
-    const gen = d3.line<number>().defined((i) => Number.isFinite(l.y[i]!)).x((i) => x(l.x[i]!)).y((i) => y(l.y[i]!)).context(ctx);
+    const gen = d3
+      .line<number>()
+      .defined((i) => Number.isFinite(l.y[i]!))
+      .x((i) => x(l.x[i]!))
+      .y((i) => y(l.y[i]!))
+      .context(ctx);
     if (l.step) gen.curve(d3.curveStepAfter);
     ctx.beginPath();
     gen(idx);
@@ -168,12 +254,18 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     const py = y(m.y) - 8;
     ctx.beginPath();
     if (m.kind === 'timeout') {
-      ctx.moveTo(px - 4, py - 4); ctx.lineTo(px + 4, py + 4); ctx.moveTo(px + 4, py - 4); ctx.lineTo(px - 4, py + 4);
+      ctx.moveTo(px - 4, py - 4);
+      ctx.lineTo(px + 4, py + 4);
+      ctx.moveTo(px + 4, py - 4);
+      ctx.lineTo(px - 4, py + 4);
       ctx.strokeStyle = m.color;
       ctx.lineWidth = 2.2;
       ctx.stroke();
     } else {
-      ctx.moveTo(px - 4, py - 4); ctx.lineTo(px + 4, py - 4); ctx.lineTo(px, py + 2); ctx.closePath();
+      ctx.moveTo(px - 4, py - 4);
+      ctx.lineTo(px + 4, py - 4);
+      ctx.lineTo(px, py + 2);
+      ctx.closePath();
       ctx.fillStyle = m.color;
       ctx.fill();
       ctx.strokeStyle = '#fff';

@@ -30,14 +30,20 @@ export async function svgToPng(svg: SVGSVGElement, title: string, scale = 2): Pr
   const url = URL.createObjectURL(new Blob([svgText(svg, title)], { type: 'image/svg+xml' }));
   try {
     const img = new Image();
-    await new Promise<void>((resolve, reject) => { img.onload = () => resolve(); img.onerror = () => reject(new Error('could not render the chart')); img.src = url; });
+    await new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('could not render the chart'));
+      img.src = url;
+    });
     const canvas = document.createElement('canvas');
     canvas.width = w * scale;
     canvas.height = h * scale;
     const ctx = canvas.getContext('2d')!;
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0, w, h);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

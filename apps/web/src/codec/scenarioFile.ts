@@ -34,6 +34,10 @@ export function scenarioToJson(s: ScenarioInput): string {
 
 /** A file name for downloading a scenario. */
 export function scenarioFileName(s: ScenarioInput): string {
-  const base = (s.name ?? 'scenario').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scenario';
+  const base =
+    (s.name ?? 'scenario')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'scenario';
   return `${base}.cclab.json`;
 }

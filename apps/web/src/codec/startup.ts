@@ -33,14 +33,23 @@ export function chooseStartup(hash: string, store: KeyValueStore): Startup {
       backupSaved(store);
       return { scenario: checked.scenario, source: 'link', notice: null, clearHash: false };
     }
-    const issues = !decoded.ok ? [{ path: '(link)', message: decoded.error }] : checked && !checked.ok ? checked.issues : [];
+    const issues = !decoded.ok
+      ? [{ path: '(link)', message: decoded.error }]
+      : checked && !checked.ok
+        ? checked.issues
+        : [];
     const hadSave = loadSavedText(store) !== null;
     backupSaved(store);
     return {
       scenario: defaultScenario(),
       source: 'default',
       clearHash: true,
-      notice: { kind: 'error', title: 'This link does not hold a usable scenario, so the default scenario was opened.', issues, canRestoreBackup: hadSave },
+      notice: {
+        kind: 'error',
+        title: 'This link does not hold a usable scenario, so the default scenario was opened.',
+        issues,
+        canRestoreBackup: hadSave,
+      },
     };
   }
   const saved = loadSavedText(store);
@@ -52,7 +61,12 @@ export function chooseStartup(hash: string, store: KeyValueStore): Startup {
       scenario: defaultScenario(),
       source: 'default',
       clearHash: false,
-      notice: { kind: 'error', title: 'Your autosaved work could not be read, so the default scenario was opened. A copy was kept.', issues: r.issues, canRestoreBackup: false },
+      notice: {
+        kind: 'error',
+        title: 'Your autosaved work could not be read, so the default scenario was opened. A copy was kept.',
+        issues: r.issues,
+        canRestoreBackup: false,
+      },
     };
   }
   return { scenario: defaultScenario(), source: 'default', notice: null, clearHash: false };

@@ -4,16 +4,45 @@ import { defaultScenario, presets } from '@cclab/engine';
 import { decodeScenario, encodeScenario, scenarioParam, shareUrl } from './urlCodec';
 
 const nodeId = fc.stringMatching(/^[a-z][a-z0-9_-]{0,7}$/);
-const quantity = fc.oneof(fc.constantFrom('10Mbps', '1.5Gbps', '20ms', '50 packets', '64KB'), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const quantity = fc.oneof(
+  fc.constantFrom('10Mbps', '1.5Gbps', '20ms', '50 packets', '64KB'),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const scenarioArb = fc.record({
   version: fc.constant(1),
   name: fc.string(),
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
   duration: fc.constantFrom('10s', '60s', 30),
-  nodes: fc.array(fc.record({ id: nodeId, kind: fc.constantFrom('host' as const, 'router' as const), x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }) }), { maxLength: 30 }),
-  links: fc.array(fc.record({ a: nodeId, b: nodeId, rate: quantity, delay: quantity, buffer: quantity }), { maxLength: 30 }),
-  flows: fc.array(fc.record({ id: nodeId, from: nodeId, to: nodeId, transport: fc.record({ type: fc.constant('tcp'), cc: fc.constantFrom('newreno', 'reno', 'cubic') }), app: fc.record({ type: fc.constant('bulk') }), color: fc.option(fc.constantFrom('#0072B2', '#E69F00'), { nil: undefined }) }), { maxLength: 20 }),
-  view: fc.record({ transform: fc.record({ x: fc.double({ noNaN: true, noDefaultInfinity: true }), y: fc.integer(), k: fc.double({ min: 0.2, max: 5, noNaN: true }) }) }),
+  nodes: fc.array(
+    fc.record({
+      id: nodeId,
+      kind: fc.constantFrom('host' as const, 'router' as const),
+      x: fc.integer({ min: -5000, max: 5000 }),
+      y: fc.integer({ min: -5000, max: 5000 }),
+    }),
+    { maxLength: 30 },
+  ),
+  links: fc.array(fc.record({ a: nodeId, b: nodeId, rate: quantity, delay: quantity, buffer: quantity }), {
+    maxLength: 30,
+  }),
+  flows: fc.array(
+    fc.record({
+      id: nodeId,
+      from: nodeId,
+      to: nodeId,
+      transport: fc.record({ type: fc.constant('tcp'), cc: fc.constantFrom('newreno', 'reno', 'cubic') }),
+      app: fc.record({ type: fc.constant('bulk') }),
+      color: fc.option(fc.constantFrom('#0072B2', '#E69F00'), { nil: undefined }),
+    }),
+    { maxLength: 20 },
+  ),
+  view: fc.record({
+    transform: fc.record({
+      x: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      y: fc.integer(),
+      k: fc.double({ min: 0.2, max: 5, noNaN: true }),
+    }),
+  }),
 });
 
 describe('the scenario link', () => {

@@ -23,7 +23,11 @@ export function decodeScenario(encoded: string): DecodeResult {
   } catch {
     text = null;
   }
-  if (!text) return { ok: false, error: 'the scenario data in the link is damaged (it could not be decompressed — was the link cut short?)' };
+  if (!text)
+    return {
+      ok: false,
+      error: 'the scenario data in the link is damaged (it could not be decompressed — was the link cut short?)',
+    };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {

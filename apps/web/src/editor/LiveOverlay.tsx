@@ -34,8 +34,16 @@ const REACH = NODE_RADIUS + 8 + QUEUE_BAR_LENGTH + 8 + 7 + 12;
  * widened by REACH, clipped to the view. The canvas is only as large as that, because every frame
  * its whole bitmap is handed to the compositor (with software rendering, a copy per pixel).
  */
-export function overlayBox(pos: readonly (Pt | undefined)[], t: ViewTransform, w: number, h: number): { x: number; y: number; w: number; h: number } {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+export function overlayBox(
+  pos: readonly (Pt | undefined)[],
+  t: ViewTransform,
+  w: number,
+  h: number,
+): { x: number; y: number; w: number; h: number } {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const p of pos) {
     if (!p) continue;
     if (p.x < x0) x0 = p.x;
@@ -48,7 +56,9 @@ export function overlayBox(pos: readonly (Pt | undefined)[], t: ViewTransform, w
   const top = Math.max(0, Math.floor(t.y + t.k * (y0 - REACH)));
   const right = Math.min(w, Math.ceil(t.x + t.k * (x1 + REACH)));
   const bottom = Math.min(h, Math.ceil(t.y + t.k * (y1 + REACH)));
-  return right > left && bottom > top ? { x: left, y: top, w: right - left, h: bottom - top } : { x: 0, y: 0, w: 0, h: 0 };
+  return right > left && bottom > top
+    ? { x: left, y: top, w: right - left, h: bottom - top }
+    : { x: 0, y: 0, w: 0, h: 0 };
 }
 const idleLink = '#c3c9d1';
 const busyLink = '#1d3557';
@@ -59,7 +69,13 @@ export function queueFillColor(f: number): string {
 }
 
 export function queueFraction(p: PortMeta, packets: number, bytes: number): number {
-  const f = Number.isFinite(p.limitPackets) ? (p.limitPackets > 0 ? packets / p.limitPackets : 0) : p.limitBytes > 0 ? bytes / p.limitBytes : 0;
+  const f = Number.isFinite(p.limitPackets)
+    ? p.limitPackets > 0
+      ? packets / p.limitPackets
+      : 0
+    : p.limitBytes > 0
+      ? bytes / p.limitBytes
+      : 0;
   return Math.min(1, Math.max(0, f || 0));
 }
 
@@ -67,7 +83,12 @@ export function queueFraction(p: PortMeta, packets: number, bytes: number): numb
  * Link shading by utilisation (the busier direction) and the queue gauges' fill, drawn on the
  * canvas so the SVG underneath never repaints while a run plays.
  */
-function drawLinksAndQueues(ctx: CanvasRenderingContext2D, meta: RunMeta, live: LiveView, pos: readonly (Pt | undefined)[]): void {
+function drawLinksAndQueues(
+  ctx: CanvasRenderingContext2D,
+  meta: RunMeta,
+  live: LiveView,
+  pos: readonly (Pt | undefined)[],
+): void {
   ctx.lineCap = 'round';
   for (let i = 0; i + 1 < meta.ports.length; i += 2) {
     const p = meta.ports[i]!;
@@ -97,7 +118,12 @@ function drawLinksAndQueues(ctx: CanvasRenderingContext2D, meta: RunMeta, live: 
     ctx.translate(q.x, q.y);
     ctx.rotate(rad);
     ctx.fillStyle = queueFillColor(f);
-    ctx.fillRect(0.5, -QUEUE_BAR_THICKNESS / 2 + 0.5, Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f), QUEUE_BAR_THICKNESS - 1);
+    ctx.fillRect(
+      0.5,
+      -QUEUE_BAR_THICKNESS / 2 + 0.5,
+      Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f),
+      QUEUE_BAR_THICKNESS - 1,
+    );
     ctx.restore();
   }
 }
@@ -132,7 +158,8 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
       const moving = playing && live.flight.length > 0;
-      if (!moving && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos) return;
+      if (!moving && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos)
+        return;
       lastVersion = live.version;
       if (key !== lastKey || pos !== lastPos) {
         lastKey = key;
@@ -191,7 +218,10 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         ctx.strokeStyle = '#ffffff';
         ctx.lineWidth = 4.5;
         ctx.beginPath();
-        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r);
+        ctx.moveTo(x - r, y - r);
+        ctx.lineTo(x + r, y + r);
+        ctx.moveTo(x + r, y - r);
+        ctx.lineTo(x - r, y + r);
         ctx.stroke();
         ctx.strokeStyle = '#c0392b';
         ctx.lineWidth = 2.2;

@@ -17,9 +17,12 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
   return (
     <g className={cls} data-node={node.id} data-testid={`node-${node.id}`} transform={`translate(${x},${y})`}>
       <title>{`${node.kind === 'host' ? 'Host' : 'Router'} ${node.id}${node.label ? ` — ${node.label}` : ''}`}</title>
-      {(selected || linkTarget) && (node.kind === 'host'
-        ? <circle className="node-halo" r={r + 6} />
-        : <rect className="node-halo" x={-r - 6} y={-r - 6} width={2 * r + 12} height={2 * r + 12} rx={10} />)}
+      {(selected || linkTarget) &&
+        (node.kind === 'host' ? (
+          <circle className="node-halo" r={r + 6} />
+        ) : (
+          <rect className="node-halo" x={-r - 6} y={-r - 6} width={2 * r + 12} height={2 * r + 12} rx={10} />
+        ))}
       {node.kind === 'host' ? (
         <>
           <circle className="node-shape" r={r} />
@@ -32,7 +35,9 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
           <path className="node-icon-line" d="M-9 -4 H7 M3 -8 L7 -4 L3 0 M9 4 H-7 M-3 0 L-7 4 L-3 8" />
         </>
       )}
-      <text className="node-label" y={r + 15} textAnchor="middle">{node.label ?? node.id}</text>
+      <text className="node-label" y={r + 15} textAnchor="middle">
+        {node.label ?? node.id}
+      </text>
     </g>
   );
 });

@@ -24,10 +24,23 @@ export const QueueBars = memo(function QueueBars({ ports, positions, show }: Pro
         const f = queueBarFrame(a, b);
         const limit = Number.isFinite(p.limitPackets) ? `${p.limitPackets} packets` : `${p.limitBytes} bytes`;
         return (
-          <g key={p.name} className="queue-bar" data-queue-port={i} data-testid={`queue-${p.name}`} data-fill="0"
-            transform={`translate(${f.x},${f.y}) rotate(${f.angleDeg})`}>
+          <g
+            key={p.name}
+            className="queue-bar"
+            data-queue-port={i}
+            data-testid={`queue-${p.name}`}
+            data-fill="0"
+            transform={`translate(${f.x},${f.y}) rotate(${f.angleDeg})`}
+          >
             <title>{`Egress queue ${p.name} (limit ${limit})`}</title>
-            <rect className="queue-bg" x={0} y={-QUEUE_BAR_THICKNESS / 2} width={QUEUE_BAR_LENGTH} height={QUEUE_BAR_THICKNESS} rx={1.5} />
+            <rect
+              className="queue-bg"
+              x={0}
+              y={-QUEUE_BAR_THICKNESS / 2}
+              width={QUEUE_BAR_LENGTH}
+              height={QUEUE_BAR_THICKNESS}
+              rx={1.5}
+            />
           </g>
         );
       })}

@@ -13,7 +13,15 @@ const PATHS: Record<string, string> = {
 
 export function ToolIcon({ name }: { name: keyof typeof PATHS | string }) {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={1.7} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.7}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name] ?? ''} />
     </svg>
   );

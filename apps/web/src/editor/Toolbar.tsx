@@ -20,7 +20,10 @@ export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | '
   const c = toWorld(t, (box?.clientWidth ?? 800) / 2, (box?.clientHeight ?? 500) / 2);
   // Avoid stacking nodes exactly on top of each other.
   let { x, y } = c;
-  while (st.scenario.nodes.some((n) => Math.hypot((n.x ?? 0) - x, (n.y ?? 0) - y) < 30)) { x += 40; y += 25; }
+  while (st.scenario.nodes.some((n) => Math.hypot((n.x ?? 0) - x, (n.y ?? 0) - y) < 30)) {
+    x += 40;
+    y += 25;
+  }
   const r = addNode(st.scenario, kind, x, y);
   st.apply(() => r.scenario);
   st.select({ nodes: [r.id] });
@@ -44,19 +47,72 @@ export function Toolbar() {
   return (
     <div className="toolbar" role="toolbar" aria-label="Editor tools" aria-orientation="vertical">
       {TOOLS.map((t) => (
-        <button key={t.tool} type="button" className={`tool${tool === t.tool ? ' is-active' : ''}`} aria-pressed={tool === t.tool}
-          data-testid={`tool-${t.tool}`} title={`${t.label} (${t.key})`} aria-label={`${t.label} (${t.key})`}
-          onClick={() => lab.scenario.getState().setTool(t.tool)}>
+        <button
+          key={t.tool}
+          type="button"
+          className={`tool${tool === t.tool ? ' is-active' : ''}`}
+          aria-pressed={tool === t.tool}
+          data-testid={`tool-${t.tool}`}
+          title={`${t.label} (${t.key})`}
+          aria-label={`${t.label} (${t.key})`}
+          onClick={() => lab.scenario.getState().setTool(t.tool)}
+        >
           <ToolIcon name={t.tool} />
         </button>
       ))}
       <hr />
-      <button type="button" className="tool" title="Add a host in the middle of the view (Shift+H)" aria-label="Add host at centre" onClick={() => addNodeAtCentre(lab, 'host')}><ToolIcon name="addHost" /></button>
-      <button type="button" className="tool" title="Add a router in the middle of the view (Shift+R)" aria-label="Add router at centre" onClick={() => addNodeAtCentre(lab, 'router')}><ToolIcon name="addRouter" /></button>
+      <button
+        type="button"
+        className="tool"
+        title="Add a host in the middle of the view (Shift+H)"
+        aria-label="Add host at centre"
+        onClick={() => addNodeAtCentre(lab, 'host')}
+      >
+        <ToolIcon name="addHost" />
+      </button>
+      <button
+        type="button"
+        className="tool"
+        title="Add a router in the middle of the view (Shift+R)"
+        aria-label="Add router at centre"
+        onClick={() => addNodeAtCentre(lab, 'router')}
+      >
+        <ToolIcon name="addRouter" />
+      </button>
       <hr />
-      <button type="button" className="tool" disabled={!hasSelection} title="Delete selection (Delete)" aria-label="Delete selection" data-testid="delete" onClick={() => deleteSelection(lab)}><ToolIcon name="delete" /></button>
-      <button type="button" className="tool" disabled={!canUndo} title="Undo (Ctrl+Z)" aria-label="Undo" data-testid="undo" onClick={() => lab.scenario.getState().undo()}><ToolIcon name="undo" /></button>
-      <button type="button" className="tool" disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" aria-label="Redo" data-testid="redo" onClick={() => lab.scenario.getState().redo()}><ToolIcon name="redo" /></button>
+      <button
+        type="button"
+        className="tool"
+        disabled={!hasSelection}
+        title="Delete selection (Delete)"
+        aria-label="Delete selection"
+        data-testid="delete"
+        onClick={() => deleteSelection(lab)}
+      >
+        <ToolIcon name="delete" />
+      </button>
+      <button
+        type="button"
+        className="tool"
+        disabled={!canUndo}
+        title="Undo (Ctrl+Z)"
+        aria-label="Undo"
+        data-testid="undo"
+        onClick={() => lab.scenario.getState().undo()}
+      >
+        <ToolIcon name="undo" />
+      </button>
+      <button
+        type="button"
+        className="tool"
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+        aria-label="Redo"
+        data-testid="redo"
+        onClick={() => lab.scenario.getState().redo()}
+      >
+        <ToolIcon name="redo" />
+      </button>
     </div>
   );
 }

@@ -32,7 +32,10 @@ export function TopologyCanvas() {
   useLayoutEffect(() => {
     const el = boxRef.current;
     if (!el) return;
-    const measure = () => setSize((s) => (s.w === el.clientWidth && s.h === el.clientHeight ? s : { w: el.clientWidth, h: el.clientHeight }));
+    const measure = () =>
+      setSize((s) =>
+        s.w === el.clientWidth && s.h === el.clientHeight ? s : { w: el.clientWidth, h: el.clientHeight },
+      );
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     measure();
@@ -60,13 +63,19 @@ export function TopologyCanvas() {
   }, [fit]);
 
   const g = useCanvasGestures(transform, setTransform);
-  const byId = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }])), [scenario.nodes]);
+  const byId = useMemo(
+    () => new Map(scenario.nodes.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }])),
+    [scenario.nodes],
+  );
   const runPositions = useMemo<(Pt | undefined)[]>(() => (meta?.nodeIds ?? []).map((id) => byId.get(id)), [meta, byId]);
   const routerPorts = useMemo(() => {
     const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
     return (meta?.ports ?? []).map((p) => kinds.get(meta!.nodeIds[p.from]!) === 'router');
   }, [meta, scenario.nodes]);
-  const flowColors = useMemo(() => (meta?.flowIds ?? []).map((id) => scenario.flows.find((f) => f.id === id)?.color), [meta, scenario.flows]);
+  const flowColors = useMemo(
+    () => (meta?.flowIds ?? []).map((id) => scenario.flows.find((f) => f.id === id)?.color),
+    [meta, scenario.flows],
+  );
   const selNodes = new Set(selection.nodes);
   const selLinks = new Set(selection.links);
   const showLabels = scenario.links.length <= 30 && transform.k >= 0.6;
@@ -91,7 +100,13 @@ export function TopologyCanvas() {
         onWheel={g.onWheel}
       >
         <defs>
-          <pattern id="grid" width={40} height={40} patternUnits="userSpaceOnUse" patternTransform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}>
+          <pattern
+            id="grid"
+            width={40}
+            height={40}
+            patternUnits="userSpaceOnUse"
+            patternTransform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}
+          >
             <path d="M 40 0 L 0 0 0 40" fill="none" className="grid-line" />
           </pattern>
         </defs>
@@ -102,7 +117,9 @@ export function TopologyCanvas() {
             const b = byId.get(l.b);
             if (!a || !b) return null;
             const id = linkKey(l);
-            return <LinkGlyph key={id} id={id} link={l} a={a} b={b} selected={selLinks.has(id)} showLabel={showLabels} />;
+            return (
+              <LinkGlyph key={id} id={id} link={l} a={a} b={b} selected={selLinks.has(id)} showLabel={showLabels} />
+            );
           })}
           {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} />}
           {draftFrom && g.draft && (
@@ -113,21 +130,44 @@ export function TopologyCanvas() {
           ))}
         </g>
         {g.band && (
-          <rect className="rubber-band" x={Math.min(g.band.x0, g.band.x1)} y={Math.min(g.band.y0, g.band.y1)}
-            width={Math.abs(g.band.x1 - g.band.x0)} height={Math.abs(g.band.y1 - g.band.y0)} />
+          <rect
+            className="rubber-band"
+            x={Math.min(g.band.x0, g.band.x1)}
+            y={Math.min(g.band.y0, g.band.y1)}
+            width={Math.abs(g.band.x1 - g.band.x0)}
+            height={Math.abs(g.band.y1 - g.band.y0)}
+          />
         )}
       </svg>
       <LiveOverlay svg={svgRef} size={size} transform={transform} positions={runPositions} flowColors={flowColors} />
       {scenario.nodes.length === 0 && (
         <div className="canvas-empty">
-          <p><strong>An empty network.</strong> Press <kbd>H</kbd> for a host or <kbd>R</kbd> for a router and click to place it;
-          press <kbd>L</kbd> and drag from one node to another to link them.</p>
+          <p>
+            <strong>An empty network.</strong> Press <kbd>H</kbd> for a host or <kbd>R</kbd> for a router and click to
+            place it; press <kbd>L</kbd> and drag from one node to another to link them.
+          </p>
         </div>
       )}
       <div className="zoom-controls">
-        <button type="button" onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 1.25))} aria-label="Zoom in" title="Zoom in (+)">+</button>
-        <button type="button" onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 0.8))} aria-label="Zoom out" title="Zoom out (−)">−</button>
-        <button type="button" onClick={fit} aria-label="Fit network to view" title="Fit to view (F)">⤢</button>
+        <button
+          type="button"
+          onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 1.25))}
+          aria-label="Zoom in"
+          title="Zoom in (+)"
+        >
+          +
+        </button>
+        <button
+          type="button"
+          onClick={() => setTransform(zoomAt(transform, size.w / 2, size.h / 2, 0.8))}
+          aria-label="Zoom out"
+          title="Zoom out (−)"
+        >
+          −
+        </button>
+        <button type="button" onClick={fit} aria-label="Fit network to view" title="Fit to view (F)">
+          ⤢
+        </button>
       </div>
     </div>
   );

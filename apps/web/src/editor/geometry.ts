@@ -37,9 +37,14 @@ export function lane(a: Pt, b: Pt, offset = LANE_OFFSET, clip = NODE_RADIUS + 4)
   const ny = ux;
   const c = Math.min(clip, len / 2 - 1);
   return {
-    x0: a.x + ux * c + nx * offset, y0: a.y + uy * c + ny * offset,
-    x1: b.x - ux * c + nx * offset, y1: b.y - uy * c + ny * offset,
-    ux, uy, nx, ny,
+    x0: a.x + ux * c + nx * offset,
+    y0: a.y + uy * c + ny * offset,
+    x1: b.x - ux * c + nx * offset,
+    y1: b.y - uy * c + ny * offset,
+    ux,
+    uy,
+    nx,
+    ny,
   };
 }
 

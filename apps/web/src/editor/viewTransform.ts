@@ -21,10 +21,23 @@ export function zoomAt(t: ViewTransform, sx: number, sy: number, factor: number)
 }
 
 /** The transform that shows all points inside a width × height viewport with a margin. */
-export function fitTransform(points: readonly { x: number; y: number }[], width: number, height: number, margin = 60): ViewTransform {
+export function fitTransform(
+  points: readonly { x: number; y: number }[],
+  width: number,
+  height: number,
+  margin = 60,
+): ViewTransform {
   if (points.length === 0 || width <= 0 || height <= 0) return IDENTITY;
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of points) { x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y); }
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const p of points) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
   const w = Math.max(x1 - x0, 1);
   const h = Math.max(y1 - y0, 1);
   const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((width - 2 * margin) / w, (height - 2 * margin) / h, 1.6)));

@@ -16,8 +16,12 @@ const cache = new Map<string, TransportTraits>();
 /** Paths of the validation issues of a one-flow scenario using this transport and application. */
 function probe(transport: string, app: string): string[] {
   const s: ScenarioInput = {
-    version: 1, duration: '1s',
-    nodes: [{ id: 'a', kind: 'host' }, { id: 'b', kind: 'host' }],
+    version: 1,
+    duration: '1s',
+    nodes: [
+      { id: 'a', kind: 'host' },
+      { id: 'b', kind: 'host' },
+    ],
     links: [{ a: 'a', b: 'b', rate: '1Mbps', delay: '1ms' }],
     flows: [{ id: 'f', from: 'a', to: 'b', transport: { type: transport }, app: { type: app } }],
   };

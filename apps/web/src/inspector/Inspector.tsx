@@ -19,7 +19,10 @@ export function Inspector() {
     body = (
       <section className="inspector-section">
         <h3>{count} items selected</h3>
-        <p className="muted small">{sel.nodes.length} nodes, {sel.links.length} links, {sel.flows.length} flows. Drag to move them together, arrow keys to nudge, Delete to remove.</p>
+        <p className="muted small">
+          {sel.nodes.length} nodes, {sel.links.length} links, {sel.flows.length} flows. Drag to move them together,
+          arrow keys to nudge, Delete to remove.
+        </p>
       </section>
     );
   } else if (sel.flows.length === 1) {
@@ -34,5 +37,9 @@ export function Inspector() {
   } else {
     body = <ScenarioInspector scenario={scenario} issues={issues} />;
   }
-  return <div className="panel inspector" aria-label="Inspector">{body}</div>;
+  return (
+    <div className="panel inspector" aria-label="Inspector">
+      {body}
+    </div>
+  );
 }

@@ -34,16 +34,29 @@ export function ListInput({ label, unit, value, title, testId, invalid, onCommit
         {unit ? <span className="unit"> ({unit})</span> : null}
         <span className="muted small"> {count > 0 ? `${count} values` : 'empty'}</span>
       </label>
-      <textarea id={id} rows={3} value={text} data-testid={testId} aria-invalid={invalid || undefined} placeholder="e.g. 1200, 340, 560 …"
-        onChange={(e) => setText(e.target.value)} onBlur={() => commit(text)} />
-      <input type="file" accept=".txt,.csv,text/plain" aria-label={`Load ${label} from a file`} data-testid={testId ? `${testId}-file` : undefined}
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        data-testid={testId}
+        aria-invalid={invalid || undefined}
+        placeholder="e.g. 1200, 340, 560 …"
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => commit(text)}
+      />
+      <input
+        type="file"
+        accept=".txt,.csv,text/plain"
+        aria-label={`Load ${label} from a file`}
+        data-testid={testId ? `${testId}-file` : undefined}
         onChange={async (e) => {
           const file = e.target.files?.[0];
           if (!file) return;
           const t = await file.text();
           setText(t);
           commit(t);
-        }} />
+        }}
+      />
     </div>
   );
 }

@@ -37,14 +37,32 @@ function rangeText(p: ParamSpec): string {
   return p.min !== undefined ? `≥ ${p.min}${u}` : `≤ ${p.max}${u}`;
 }
 
-function ParamField({ spec, value, issues, onChange, testId }: { spec: ParamSpec; value: unknown; issues: ScenarioIssue[]; onChange(v: unknown): void; testId: string }) {
+function ParamField({
+  spec,
+  value,
+  issues,
+  onChange,
+  testId,
+}: {
+  spec: ParamSpec;
+  value: unknown;
+  issues: ScenarioIssue[];
+  onChange(v: unknown): void;
+  testId: string;
+}) {
   const id = useId();
   const title = `${spec.description}${rangeText(spec) ? ` Range: ${rangeText(spec)}.` : ''} Default: ${defaultText(spec)}.`;
   let control: React.ReactNode;
   if (spec.kind === 'boolean') {
     control = (
       <div className="field checkbox" title={title}>
-        <input id={id} type="checkbox" data-testid={testId} checked={Boolean(value ?? spec.default)} onChange={(e) => onChange(e.target.checked === spec.default ? undefined : e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          data-testid={testId}
+          checked={Boolean(value ?? spec.default)}
+          onChange={(e) => onChange(e.target.checked === spec.default ? undefined : e.target.checked)}
+        />
         <label htmlFor={id}>{spec.label}</label>
       </div>
     );
@@ -52,18 +70,62 @@ function ParamField({ spec, value, issues, onChange, testId }: { spec: ParamSpec
     control = (
       <div className="field" title={title}>
         <label htmlFor={id}>{spec.label}</label>
-        <select id={id} data-testid={testId} value={String(value ?? spec.default)} onChange={(e) => onChange(e.target.value === spec.default ? undefined : e.target.value)}>
-          {(spec.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+        <select
+          id={id}
+          data-testid={testId}
+          value={String(value ?? spec.default)}
+          onChange={(e) => onChange(e.target.value === spec.default ? undefined : e.target.value)}
+        >
+          {(spec.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
       </div>
     );
   } else if (spec.kind === 'list') {
-    control = <ListInput label={spec.label} unit={spec.unit} value={value} title={title} testId={testId} invalid={issues.length > 0} onCommit={onChange} />;
+    control = (
+      <ListInput
+        label={spec.label}
+        unit={spec.unit}
+        value={value}
+        title={title}
+        testId={testId}
+        invalid={issues.length > 0}
+        onCommit={onChange}
+      />
+    );
   } else if (spec.kind === 'duration' || spec.kind === 'rate' || spec.kind === 'size') {
     const kind: QuantityKind = spec.kind;
-    control = <QuantityInput label={spec.label} kind={kind} value={value} placeholder={defaultText(spec)} title={title} testId={testId} invalid={issues.length > 0} onCommit={onChange} />;
+    control = (
+      <QuantityInput
+        label={spec.label}
+        kind={kind}
+        value={value}
+        placeholder={defaultText(spec)}
+        title={title}
+        testId={testId}
+        invalid={issues.length > 0}
+        onCommit={onChange}
+      />
+    );
   } else {
-    control = <NumberInput label={spec.label} unit={spec.unit} integer={spec.kind === 'integer'} min={spec.min} max={spec.max} value={value} placeholder={String(spec.default)} title={title} testId={testId} invalid={issues.length > 0} onCommit={onChange} />;
+    control = (
+      <NumberInput
+        label={spec.label}
+        unit={spec.unit}
+        integer={spec.kind === 'integer'}
+        min={spec.min}
+        max={spec.max}
+        value={value}
+        placeholder={String(spec.default)}
+        title={title}
+        testId={testId}
+        invalid={issues.length > 0}
+        onCommit={onChange}
+      />
+    );
   }
   return (
     <div className="param">
@@ -79,12 +141,21 @@ export function ParamForm({ specs, values, path, issues, onChange, testPrefix }:
   return (
     <div className="param-form">
       {specs.map((s) => (
-        <ParamField key={s.key} spec={s} value={values?.[s.key]} issues={issuesAt(issues, `${path}.${s.key}`)} onChange={(v) => onChange(s.key, v)} testId={`${testPrefix}-${s.key}`} />
+        <ParamField
+          key={s.key}
+          spec={s}
+          value={values?.[s.key]}
+          issues={issuesAt(issues, `${path}.${s.key}`)}
+          onChange={(v) => onChange(s.key, v)}
+          testId={`${testPrefix}-${s.key}`}
+        />
       ))}
       {unknown.map((k) => (
         <div key={k} className="param">
           <FieldIssues issues={issuesAt(issues, `${path}.${k}`)} />
-          <button type="button" className="btn btn-small" onClick={() => onChange(k, undefined)}>Remove unknown parameter “{k}”</button>
+          <button type="button" className="btn btn-small" onClick={() => onChange(k, undefined)}>
+            Remove unknown parameter “{k}”
+          </button>
         </div>
       ))}
     </div>

@@ -26,19 +26,41 @@ export function QuantityInput({ label, kind, value, placeholder, onCommit, testI
   }, [kind, value]);
   const commit = (t: string, u: string) => {
     const next = t.trim() === '' ? undefined : joinQuantity(kind, t, u);
-    if (next !== (value === undefined ? undefined : joinQuantity(kind, initial.text, initial.unit)) || t.trim() === '') onCommit(next);
+    if (next !== (value === undefined ? undefined : joinQuantity(kind, initial.text, initial.unit)) || t.trim() === '')
+      onCommit(next);
   };
   return (
     <div className="field quantity" title={title}>
       <label htmlFor={id}>{label}</label>
       <div className="quantity-row">
-        <input id={id} type="text" inputMode="decimal" value={text} placeholder={placeholder} data-testid={testId} aria-invalid={invalid || undefined}
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          value={text}
+          placeholder={placeholder}
+          data-testid={testId}
+          aria-invalid={invalid || undefined}
           onChange={(e) => setText(e.target.value)}
           onBlur={() => commit(text, unit)}
-          onKeyDown={(e) => { if (e.key === 'Enter') commit(text, unit); }} />
-        <select aria-label={`${label} unit`} value={unit} data-testid={testId ? `${testId}-unit` : undefined}
-          onChange={(e) => { setUnit(e.target.value); if (text.trim() !== '') commit(text, e.target.value); }}>
-          {UNITS[kind].map((u) => <option key={u.unit} value={u.unit}>{u.unit}</option>)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit(text, unit);
+          }}
+        />
+        <select
+          aria-label={`${label} unit`}
+          value={unit}
+          data-testid={testId ? `${testId}-unit` : undefined}
+          onChange={(e) => {
+            setUnit(e.target.value);
+            if (text.trim() !== '') commit(text, e.target.value);
+          }}
+        >
+          {UNITS[kind].map((u) => (
+            <option key={u.unit} value={u.unit}>
+              {u.unit}
+            </option>
+          ))}
         </select>
       </div>
     </div>

@@ -11,23 +11,54 @@ export function ScenarioInspector({ scenario, issues }: { scenario: ScenarioInpu
   const lab = useLab();
   const nameId = useId();
   const descId = useId();
-  const edit = (patch: Partial<ScenarioInput>, history = true) => lab.scenario.getState().apply((s) => ({ ...s, ...patch }), { history });
+  const edit = (patch: Partial<ScenarioInput>, history = true) =>
+    lab.scenario.getState().apply((s) => ({ ...s, ...patch }), { history });
   return (
     <section className="inspector-section" aria-label="Scenario settings" data-testid="scenario-inspector">
       <h3>Scenario</h3>
       <div className="field">
         <label htmlFor={nameId}>Name</label>
-        <input id={nameId} value={scenario.name ?? ''} data-testid="scenario-name" onChange={(e) => edit({ name: e.target.value }, false)} />
+        <input
+          id={nameId}
+          value={scenario.name ?? ''}
+          data-testid="scenario-name"
+          onChange={(e) => edit({ name: e.target.value }, false)}
+        />
       </div>
       <div className="field">
         <label htmlFor={descId}>Description</label>
-        <textarea id={descId} rows={3} value={scenario.description ?? ''} onChange={(e) => edit({ description: e.target.value || undefined }, false)} />
+        <textarea
+          id={descId}
+          rows={3}
+          value={scenario.description ?? ''}
+          onChange={(e) => edit({ description: e.target.value || undefined }, false)}
+        />
       </div>
-      <QuantityInput label="Duration" kind="duration" value={scenario.duration} testId="scenario-duration" onCommit={(v) => edit({ duration: v ?? '30s' })} />
+      <QuantityInput
+        label="Duration"
+        kind="duration"
+        value={scenario.duration}
+        testId="scenario-duration"
+        onCommit={(v) => edit({ duration: v ?? '30s' })}
+      />
       <FieldIssues issues={issuesAt(issues, 'duration')} />
-      <NumberInput label="Random seed" integer min={0} value={scenario.seed} placeholder="1" testId="scenario-seed" onCommit={(v) => edit({ seed: v })} />
-      <QuantityInput label="Sampling interval" kind="duration" value={scenario.probes?.interval} placeholder="100 ms" testId="scenario-interval"
-        onCommit={(v) => edit({ probes: { ...(scenario.probes ?? {}), interval: v } })} />
+      <NumberInput
+        label="Random seed"
+        integer
+        min={0}
+        value={scenario.seed}
+        placeholder="1"
+        testId="scenario-seed"
+        onCommit={(v) => edit({ seed: v })}
+      />
+      <QuantityInput
+        label="Sampling interval"
+        kind="duration"
+        value={scenario.probes?.interval}
+        placeholder="100 ms"
+        testId="scenario-interval"
+        onCommit={(v) => edit({ probes: { ...(scenario.probes ?? {}), interval: v } })}
+      />
       <FieldIssues issues={issuesAt(issues, 'probes')} />
       <p className="muted small">Select a node or link to edit it; Shift-click or Shift-drag to select several.</p>
     </section>

@@ -23,7 +23,16 @@ describe('automatic layout', () => {
   });
 
   it('places disconnected nodes too', () => {
-    const out = autoLayout({ version: 1, duration: '1s', nodes: [{ id: 'a', kind: 'host' }, { id: 'b', kind: 'host' }], links: [], flows: [] });
+    const out = autoLayout({
+      version: 1,
+      duration: '1s',
+      nodes: [
+        { id: 'a', kind: 'host' },
+        { id: 'b', kind: 'host' },
+      ],
+      links: [],
+      flows: [],
+    });
     expect(out.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y))).toBe(true);
     expect(out.nodes[0]!.x).not.toBe(out.nodes[1]!.x);
   });

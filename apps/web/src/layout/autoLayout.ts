@@ -9,7 +9,9 @@ export const LAYOUT_WIDTH = 1000;
 export const LAYOUT_HEIGHT = 600;
 
 export function needsLayout(s: ScenarioInput): boolean {
-  return s.nodes.some((n) => typeof n.x !== 'number' || typeof n.y !== 'number' || !Number.isFinite(n.x) || !Number.isFinite(n.y));
+  return s.nodes.some(
+    (n) => typeof n.x !== 'number' || typeof n.y !== 'number' || !Number.isFinite(n.x) || !Number.isFinite(n.y),
+  );
 }
 
 function bfs(start: string, adj: Map<string, string[]>): Map<string, number> {
@@ -17,7 +19,11 @@ function bfs(start: string, adj: Map<string, string[]>): Map<string, number> {
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
     const u = queue[i]!;
-    for (const v of adj.get(u) ?? []) if (!dist.has(v)) { dist.set(v, dist.get(u)! + 1); queue.push(v); }
+    for (const v of adj.get(u) ?? [])
+      if (!dist.has(v)) {
+        dist.set(v, dist.get(u)! + 1);
+        queue.push(v);
+      }
   }
   return dist;
 }
@@ -26,7 +32,10 @@ function bfs(start: string, adj: Map<string, string[]>): Map<string, number> {
 export function autoLayout(s: ScenarioInput): ScenarioInput {
   if (!needsLayout(s) || s.nodes.length === 0) return s;
   const adj = new Map<string, string[]>(s.nodes.map((n) => [n.id, []]));
-  for (const l of s.links) { adj.get(l.a)?.push(l.b); adj.get(l.b)?.push(l.a); }
+  for (const l of s.links) {
+    adj.get(l.a)?.push(l.b);
+    adj.get(l.b)?.push(l.a);
+  }
   // Column index: distance from a peripheral node (farthest from the first node), per component.
   const column = new Map<string, number>();
   let offset = 0;
@@ -44,7 +53,10 @@ export function autoLayout(s: ScenarioInput): ScenarioInput {
   }
   const columns = Math.max(...column.values()) + 1;
   const byColumn = new Map<number, string[]>();
-  for (const n of s.nodes) { const c = column.get(n.id)!; byColumn.set(c, [...(byColumn.get(c) ?? []), n.id]); }
+  for (const n of s.nodes) {
+    const c = column.get(n.id)!;
+    byColumn.set(c, [...(byColumn.get(c) ?? []), n.id]);
+  }
   const pos = new Map<string, { x: number; y: number }>();
   const marginX = 100;
   const marginY = 80;

@@ -27,14 +27,34 @@ export function Notices() {
               <strong>{n.title}</strong>
               {n.issues.length > 0 && (
                 <ul>
-                  {n.issues.slice(0, 8).map((i, k) => <li key={k}><code>{i.path}</code>: {i.message}</li>)}
+                  {n.issues.slice(0, 8).map((i, k) => (
+                    <li key={k}>
+                      <code>{i.path}</code>: {i.message}
+                    </li>
+                  ))}
                   {n.issues.length > 8 && <li>… and {n.issues.length - 8} more</li>}
                 </ul>
               )}
             </div>
             <div className="notice-actions">
-              {n.canRestoreBackup && <button type="button" className="btn btn-small" data-testid="restore-backup" onClick={() => restore(n.id)}>Restore my earlier work</button>}
-              <button type="button" className="btn btn-small" aria-label="Dismiss" onClick={() => lab.ui.getState().dismissNotice(n.id)}>Dismiss</button>
+              {n.canRestoreBackup && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="restore-backup"
+                  onClick={() => restore(n.id)}
+                >
+                  Restore my earlier work
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label="Dismiss"
+                onClick={() => lab.ui.getState().dismissNotice(n.id)}
+              >
+                Dismiss
+              </button>
             </div>
           </div>
         ))}
@@ -42,7 +62,15 @@ export function Notices() {
       {toast && (
         <div className="toast" role="status" data-testid="toast">
           {toast.text}
-          {shareUrl && toast.text.startsWith('The browser') && <input className="share-url" readOnly value={shareUrl} onFocus={(e) => e.target.select()} aria-label="Share link" />}
+          {shareUrl && toast.text.startsWith('The browser') && (
+            <input
+              className="share-url"
+              readOnly
+              value={shareUrl}
+              onFocus={(e) => e.target.select()}
+              aria-label="Share link"
+            />
+          )}
         </div>
       )}
     </>

@@ -14,7 +14,10 @@ export function ProblemsPanel() {
   if (all.length === 0 && !crash) return null;
   const reveal = (path: string) => {
     const m = /^(links|flows|nodes)\[(\d+)\]/.exec(path);
-    if (!m) { lab.scenario.getState().select({}); return; }
+    if (!m) {
+      lab.scenario.getState().select({});
+      return;
+    }
     const i = Number(m[2]);
     const st = lab.scenario.getState();
     if (m[1] === 'links' && scenario.links[i]) st.select({ links: [linkKey(scenario.links[i])] });
@@ -23,11 +26,18 @@ export function ProblemsPanel() {
   };
   return (
     <section className="panel problems" aria-label="Problems" data-testid="problems">
-      <h2>Problems <span className="count">{all.length + (crash ? 1 : 0)}</span></h2>
+      <h2>
+        Problems <span className="count">{all.length + (crash ? 1 : 0)}</span>
+      </h2>
       {crash && <p className="field-issues">The simulation stopped: {crash}</p>}
       <ul>
         {all.map((i, k) => (
-          <li key={k}><button type="button" className="linklike" onClick={() => reveal(i.path)}><code>{i.path}</code></button>: {i.message}</li>
+          <li key={k}>
+            <button type="button" className="linklike" onClick={() => reveal(i.path)}>
+              <code>{i.path}</code>
+            </button>
+            : {i.message}
+          </li>
         ))}
       </ul>
     </section>

@@ -5,7 +5,12 @@ import { SPEEDS, formatSpeed } from '../state/runStore';
 import { SimClock } from './SimClock';
 
 const STATUS_TEXT: Record<string, string> = {
-  idle: 'Loading…', playing: 'Running', paused: 'Paused', batch: 'Running to the end…', done: 'Finished', error: 'Cannot run',
+  idle: 'Loading…',
+  playing: 'Running',
+  paused: 'Paused',
+  batch: 'Running to the end…',
+  done: 'Finished',
+  error: 'Cannot run',
 };
 
 export function RunControls() {
@@ -22,34 +27,73 @@ export function RunControls() {
   const blocked = status === 'error' || status === 'idle';
   return (
     <div className="run-controls" role="group" aria-label="Simulation controls">
-      <button type="button" className="btn btn-primary run-play" data-testid="play" disabled={blocked || batch}
-        onClick={() => (playing ? sim.pause() : sim.play())} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+      <button
+        type="button"
+        className="btn btn-primary run-play"
+        data-testid="play"
+        disabled={blocked || batch}
+        onClick={() => (playing ? sim.pause() : sim.play())}
+        aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+      >
         {playing ? '❚❚ Pause' : status === 'done' ? '▶ Replay' : '▶ Play'}
       </button>
-      <button type="button" className="btn" data-testid="step" disabled={blocked || batch || status === 'done'} onClick={() => sim.step()} title="Advance one probe interval (.)">Step</button>
-      <button type="button" className="btn" data-testid="reset" disabled={status === 'error'} onClick={() => sim.reset()} title="Back to time zero">Reset</button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="step"
+        disabled={blocked || batch || status === 'done'}
+        onClick={() => sim.step()}
+        title="Advance one probe interval (.)"
+      >
+        Step
+      </button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="reset"
+        disabled={status === 'error'}
+        onClick={() => sim.reset()}
+        title="Back to time zero"
+      >
+        Reset
+      </button>
       <label className="speed" title="Simulated seconds per second of wall time; Max runs as fast as possible">
         <span>Speed</span>
         <select data-testid="speed" value={String(speed)} onChange={(e) => sim.setSpeed(Number(e.target.value))}>
           {SPEEDS.map((s) => (
-            <option key={String(s)} value={String(s)}>{formatSpeed(s)}</option>
+            <option key={String(s)} value={String(s)}>
+              {formatSpeed(s)}
+            </option>
           ))}
         </select>
       </label>
       <SimClock />
       <span className={`run-status status-${status}`} data-testid="run-status" data-status={status}>
-        {status === 'error' && issues > 0 ? `Cannot run: ${issues} problem${issues > 1 ? 's' : ''}` : STATUS_TEXT[status]}
+        {status === 'error' && issues > 0
+          ? `Cannot run: ${issues} problem${issues > 1 ? 's' : ''}`
+          : STATUS_TEXT[status]}
       </span>
       <div className="batch">
         {batch ? (
           <>
             <progress max={1} value={progress} aria-label="Batch run progress" data-testid="batch-progress" />
             <span className="batch-pct">{Math.round(progress * 100)}%</span>
-            <button type="button" className="btn" data-testid="cancel" onClick={() => sim.cancel()}>Cancel</button>
+            <button type="button" className="btn" data-testid="cancel" onClick={() => sim.cancel()}>
+              Cancel
+            </button>
           </>
         ) : (
-          <button type="button" className="btn" data-testid="batch" disabled={blocked || status === 'done'} onClick={() => sim.batch()}
-            title="Run the rest of the scenario as fast as possible (no animation)">Run to end</button>
+          <button
+            type="button"
+            className="btn"
+            data-testid="batch"
+            disabled={blocked || status === 'done'}
+            onClick={() => sim.batch()}
+            title="Run the rest of the scenario as fast as possible (no animation)"
+          >
+            Run to end
+          </button>
         )}
       </div>
     </div>

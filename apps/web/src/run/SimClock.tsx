@@ -12,7 +12,14 @@ export function SimClock() {
   const now = useStore(lab.run, (s) => s.nowNs);
   const dur = useStore(lab.run, (s) => s.durationNs);
   return (
-    <div className="sim-clock" role="timer" aria-live="off" aria-label="Simulation clock" data-testid="sim-clock" data-now-ns={now}>
+    <div
+      className="sim-clock"
+      role="timer"
+      aria-live="off"
+      aria-label="Simulation clock"
+      data-testid="sim-clock"
+      data-now-ns={now}
+    >
       {/* The text changes every frame: it sits in a block of fixed size with strict containment
           (a relayout boundary, which the flex item around it cannot be), so a tick lays out only it. */}
       <span className="clock-text">

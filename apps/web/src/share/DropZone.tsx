@@ -9,9 +9,18 @@ export function DropZone() {
   useEffect(() => {
     let depth = 0;
     const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
-    const enter = (e: DragEvent) => { if (!hasFiles(e)) return; depth++; setOver(true); };
-    const leave = () => { depth = Math.max(0, depth - 1); if (depth === 0) setOver(false); };
-    const overH = (e: DragEvent) => { if (hasFiles(e)) e.preventDefault(); };
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setOver(true);
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const overH = (e: DragEvent) => {
+      if (hasFiles(e)) e.preventDefault();
+    };
     const drop = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
@@ -32,5 +41,9 @@ export function DropZone() {
     };
   }, [lab]);
   if (!over) return null;
-  return <div className="drop-zone" aria-hidden="true"><div>Drop a scenario file to open it</div></div>;
+  return (
+    <div className="drop-zone" aria-hidden="true">
+      <div>Drop a scenario file to open it</div>
+    </div>
+  );
 }

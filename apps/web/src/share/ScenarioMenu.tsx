@@ -26,30 +26,78 @@ export function ScenarioMenu() {
   };
   return (
     <div className="scenario-menu" role="group" aria-label="Scenario">
-      <label className="sr-only" htmlFor={presetId}>Open a built-in scenario</label>
-      <select id={presetId} className="preset-select" data-testid="preset" value="" onChange={(e) => {
-        const v = e.target.value;
-        if (v === '__empty') st().replace(emptyScenario());
-        else { const p = presets.find((x) => x.id === v); if (p) st().replace(p.scenario()); }
-        e.target.value = '';
-      }}>
-        <option value="" disabled>Open…</option>
+      <label className="sr-only" htmlFor={presetId}>
+        Open a built-in scenario
+      </label>
+      <select
+        id={presetId}
+        className="preset-select"
+        data-testid="preset"
+        value=""
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v === '__empty') st().replace(emptyScenario());
+          else {
+            const p = presets.find((x) => x.id === v);
+            if (p) st().replace(p.scenario());
+          }
+          e.target.value = '';
+        }}
+      >
+        <option value="" disabled>
+          Open…
+        </option>
         <option value="__empty">New empty network</option>
         <optgroup label="Built-in scenarios">
-          {presets.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
         </optgroup>
       </select>
-      <button type="button" className="btn" data-testid="import" onClick={() => fileRef.current?.click()} title="Open a scenario JSON file (or drop one on the page)">Import</button>
-      <input ref={fileRef} type="file" accept=".json,application/json" hidden data-testid="import-file" onChange={(e) => {
-        const f = e.target.files?.[0];
-        if (f) void importScenarioFile(lab, f);
-        e.target.value = '';
-      }} />
-      <button type="button" className="btn" data-testid="export" onClick={() => {
-        const s = st().scenario;
-        downloadBlob(new Blob([scenarioToJson(s)], { type: 'application/json' }), scenarioFileName(s));
-      }} title="Download the scenario as JSON">Export</button>
-      <button type="button" className="btn btn-primary" data-testid="copy-link" onClick={() => void copyLink()} title="Copy a link that opens exactly this scenario">Copy link</button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="import"
+        onClick={() => fileRef.current?.click()}
+        title="Open a scenario JSON file (or drop one on the page)"
+      >
+        Import
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void importScenarioFile(lab, f);
+          e.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        className="btn"
+        data-testid="export"
+        onClick={() => {
+          const s = st().scenario;
+          downloadBlob(new Blob([scenarioToJson(s)], { type: 'application/json' }), scenarioFileName(s));
+        }}
+        title="Download the scenario as JSON"
+      >
+        Export
+      </button>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="copy-link"
+        onClick={() => void copyLink()}
+        title="Copy a link that opens exactly this scenario"
+      >
+        Copy link
+      </button>
     </div>
   );
 }

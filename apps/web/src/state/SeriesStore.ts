@@ -9,7 +9,10 @@ export class Columns {
   readonly cols: Float64Array[];
   length = 0;
 
-  constructor(readonly width: number, capacity = 256) {
+  constructor(
+    readonly width: number,
+    capacity = 256,
+  ) {
     this.cols = Array.from({ length: width }, () => new Float64Array(capacity));
   }
 
@@ -65,7 +68,11 @@ export class SeriesStore {
       for (let i = 0; i < np; i++) this.ports[i]!.pushRow(f.portSamples, (s * np + i) * PORT_COLS);
     }
     for (let i = 0; i + 2 < f.events.length; i += 3) {
-      this.markers.push({ t: f.events[i]!, flow: f.events[i + 1]!, kind: EVENT_KINDS[f.events[i + 2]!] ?? 'fast-retransmit' });
+      this.markers.push({
+        t: f.events[i]!,
+        flow: f.events[i + 1]!,
+        kind: EVENT_KINDS[f.events[i + 2]!] ?? 'fast-retransmit',
+      });
     }
     if (f.samples > 0 || f.events.length > 0) this.bump();
   }

@@ -21,7 +21,14 @@ export interface RunState {
 
 export function createRunStore() {
   return create<RunState>(() => ({
-    status: 'idle', nowNs: 0, durationNs: 0, progress: 0, speed: DEFAULT_SPEED, meta: null, issues: [], crash: null,
+    status: 'idle',
+    nowNs: 0,
+    durationNs: 0,
+    progress: 0,
+    speed: DEFAULT_SPEED,
+    meta: null,
+    issues: [],
+    crash: null,
   }));
 }
 

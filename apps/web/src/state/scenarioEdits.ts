@@ -18,14 +18,28 @@ function freshId(taken: Iterable<string>, prefix: string): string {
   for (let i = 1; ; i++) if (!used.has(`${prefix}${i}`)) return `${prefix}${i}`;
 }
 
-export function addNode(s: ScenarioInput, kind: NodeKind, x: number, y: number): { scenario: ScenarioInput; id: string } {
-  const id = freshId(s.nodes.map((n) => n.id), kind === 'host' ? 'h' : 'r');
+export function addNode(
+  s: ScenarioInput,
+  kind: NodeKind,
+  x: number,
+  y: number,
+): { scenario: ScenarioInput; id: string } {
+  const id = freshId(
+    s.nodes.map((n) => n.id),
+    kind === 'host' ? 'h' : 'r',
+  );
   const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
   return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
 }
 
 export function moveNodes(s: ScenarioInput, moves: ReadonlyMap<string, { x: number; y: number }>): ScenarioInput {
-  return { ...s, nodes: s.nodes.map((n) => { const m = moves.get(n.id); return m ? { ...n, x: Math.round(m.x), y: Math.round(m.y) } : n; }) };
+  return {
+    ...s,
+    nodes: s.nodes.map((n) => {
+      const m = moves.get(n.id);
+      return m ? { ...n, x: Math.round(m.x), y: Math.round(m.y) } : n;
+    }),
+  };
 }
 
 export const DEFAULT_LINK = { rate: '10Mbps', delay: '10ms', buffer: '100 packets' } as const;
@@ -56,7 +70,9 @@ export function deleteItems(s: ScenarioInput, items: ItemSet): ScenarioInput {
     ...s,
     nodes: s.nodes.filter((n) => !nodes.has(n.id)),
     links: keptLinks,
-    flows: s.flows.filter((f) => !flows.has(f.id) && !nodes.has(f.from) && !nodes.has(f.to) && !(f.path ?? []).some((p) => nodes.has(p))),
+    flows: s.flows.filter(
+      (f) => !flows.has(f.id) && !nodes.has(f.from) && !nodes.has(f.to) && !(f.path ?? []).some((p) => nodes.has(p)),
+    ),
   };
   if (s.probes?.ports) out.probes = { ...s.probes, ports: s.probes.ports.filter((p) => ports.has(p)) };
   return out;
@@ -87,8 +103,18 @@ export function renameNode(s: ScenarioInput, from: string, to: string): Scenario
 }
 
 export function addFlow(s: ScenarioInput, from: string, to: string): { scenario: ScenarioInput; id: string } {
-  const id = freshId(s.flows.map((f) => f.id), 'f');
-  const flow: ScenarioFlow = { id, from, to, transport: { type: 'tcp', cc: 'newreno', ccParams: {}, params: {} }, app: { type: 'bulk', params: {} }, start: '0s' };
+  const id = freshId(
+    s.flows.map((f) => f.id),
+    'f',
+  );
+  const flow: ScenarioFlow = {
+    id,
+    from,
+    to,
+    transport: { type: 'tcp', cc: 'newreno', ccParams: {}, params: {} },
+    app: { type: 'bulk', params: {} },
+    start: '0s',
+  };
   return { scenario: { ...s, flows: [...s.flows, flow] }, id };
 }
 
@@ -109,7 +135,10 @@ function dropUndefined<T extends object>(o: T): T {
  */
 export function simulationKey(s: ScenarioInput): string {
   return JSON.stringify({
-    ...s, name: undefined, description: undefined, view: undefined,
+    ...s,
+    name: undefined,
+    description: undefined,
+    view: undefined,
     nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind })),
     flows: s.flows.map((f) => ({ ...f, color: undefined, label: undefined })),
   });

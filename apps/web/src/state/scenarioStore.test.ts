@@ -1,15 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, validateScenario } from '@cclab/engine';
 import { createScenarioStore } from './scenarioStore';
-import { addFlow, addLink, addNode, deleteItems, emptyScenario, linkKey, moveNodes, renameNode, simulationKey, updateLink } from './scenarioEdits';
+import {
+  addFlow,
+  addLink,
+  addNode,
+  deleteItems,
+  emptyScenario,
+  linkKey,
+  moveNodes,
+  renameNode,
+  simulationKey,
+  updateLink,
+} from './scenarioEdits';
 
 function buildDumbbell() {
   const store = createScenarioStore(emptyScenario());
   const st = () => store.getState();
-  for (const [kind, x, y] of [['host', 0, 0], ['host', 0, 100], ['router', 200, 50], ['router', 400, 50], ['host', 600, 0], ['host', 600, 100]] as const) {
+  for (const [kind, x, y] of [
+    ['host', 0, 0],
+    ['host', 0, 100],
+    ['router', 200, 50],
+    ['router', 400, 50],
+    ['host', 600, 0],
+    ['host', 600, 100],
+  ] as const) {
     st().apply((s) => addNode(s, kind, x, y).scenario);
   }
-  for (const [a, b] of [['h1', 'r1'], ['h2', 'r1'], ['r1', 'r2'], ['r2', 'h3'], ['r2', 'h4']]) st().apply((s) => addLink(s, a!, b!));
+  for (const [a, b] of [
+    ['h1', 'r1'],
+    ['h2', 'r1'],
+    ['r1', 'r2'],
+    ['r2', 'h3'],
+    ['r2', 'h4'],
+  ])
+    st().apply((s) => addLink(s, a!, b!));
   st().apply((s) => addFlow(s, 'h1', 'h3').scenario);
   st().apply((s) => addFlow(s, 'h2', 'h4').scenario);
   return store;
@@ -46,7 +71,8 @@ describe('the scenario store', () => {
     const st = () => store.getState();
     const before = st().scenario;
     st().checkpoint();
-    for (let i = 1; i <= 10; i++) st().apply((s) => moveNodes(s, new Map([['r1', { x: 200 + i * 5, y: 50 }]])), { history: false });
+    for (let i = 1; i <= 10; i++)
+      st().apply((s) => moveNodes(s, new Map([['r1', { x: 200 + i * 5, y: 50 }]])), { history: false });
     expect(st().scenario.nodes.find((n) => n.id === 'r1')!.x).toBe(250);
     st().undo();
     expect(st().scenario.nodes).toEqual(before.nodes);
@@ -108,7 +134,13 @@ describe('the scenario store', () => {
     const s = defaultScenario();
     const k = simulationKey(s);
     expect(simulationKey(moveNodes(s, new Map([['r1', { x: 1, y: 2 }]])))).toBe(k);
-    expect(simulationKey({ ...s, view: { transform: { x: 1, y: 1, k: 1 } }, flows: s.flows.map((f) => ({ ...f, color: '#000' })) })).toBe(k);
+    expect(
+      simulationKey({
+        ...s,
+        view: { transform: { x: 1, y: 1, k: 1 } },
+        flows: s.flows.map((f) => ({ ...f, color: '#000' })),
+      }),
+    ).toBe(k);
     expect(simulationKey(updateLink(s, 'r1-r2', { rate: '5Mbps' }))).not.toBe(k);
   });
 });

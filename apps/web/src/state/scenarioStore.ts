@@ -63,7 +63,12 @@ export function createScenarioStore(initial: ScenarioInput) {
       set({ past: [...get().past, get().scenario].slice(-HISTORY_LIMIT), future: [] });
     },
     replace(s) {
-      set({ scenario: s, past: [...get().past, get().scenario].slice(-HISTORY_LIMIT), future: [], selection: EMPTY_SELECTION });
+      set({
+        scenario: s,
+        past: [...get().past, get().scenario].slice(-HISTORY_LIMIT),
+        future: [],
+        selection: EMPTY_SELECTION,
+      });
     },
     undo() {
       const { past, scenario, future } = get();
@@ -88,10 +93,18 @@ export function createScenarioStore(initial: ScenarioInput) {
       const toggle = (a: string[], b: string[] | undefined) => {
         if (!b) return a;
         const s = new Set(a);
-        for (const x of b) if (s.has(x)) s.delete(x); else s.add(x);
+        for (const x of b)
+          if (s.has(x)) s.delete(x);
+          else s.add(x);
         return [...s];
       };
-      set({ selection: { nodes: toggle(cur.nodes, sel.nodes), links: toggle(cur.links, sel.links), flows: toggle(cur.flows, sel.flows) } });
+      set({
+        selection: {
+          nodes: toggle(cur.nodes, sel.nodes),
+          links: toggle(cur.links, sel.links),
+          flows: toggle(cur.flows, sel.flows),
+        },
+      });
     },
     setTool(t) {
       set({ tool: t });
@@ -114,7 +127,9 @@ function pruneSelection(sel: Selection, s: ScenarioInput): Selection {
   const n = sel.nodes.filter((x) => nodes.has(x));
   const l = sel.links.filter((x) => links.has(x));
   const f = sel.flows.filter((x) => flows.has(x));
-  return n.length === sel.nodes.length && l.length === sel.links.length && f.length === sel.flows.length ? sel : { nodes: n, links: l, flows: f };
+  return n.length === sel.nodes.length && l.length === sel.links.length && f.length === sel.flows.length
+    ? sel
+    : { nodes: n, links: l, flows: f };
 }
 
 export type ScenarioStore = ReturnType<typeof createScenarioStore>;

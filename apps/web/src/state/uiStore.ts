@@ -28,7 +28,9 @@ export function createUiStore() {
     showToast(text) {
       const id = seq++;
       set({ toast: { id, text } });
-      setTimeout(() => { if (get().toast?.id === id) set({ toast: null }); }, 3500);
+      setTimeout(() => {
+        if (get().toast?.id === id) set({ toast: null });
+      }, 3500);
     },
   }));
 }

@@ -12,7 +12,13 @@ describe('quantities in forms', () => {
   });
 
   it('writes back strings the engine parses to the same value', () => {
-    for (const [kind, text, unit] of [['rate', '4', 'Mb/s'], ['duration', '250', 'µs'], ['buffer', '30', 'packets'], ['buffer', '1500', 'bytes'], ['size', '1.5', 'KB']] as const) {
+    for (const [kind, text, unit] of [
+      ['rate', '4', 'Mb/s'],
+      ['duration', '250', 'µs'],
+      ['buffer', '30', 'packets'],
+      ['buffer', '1500', 'bytes'],
+      ['size', '1.5', 'KB'],
+    ] as const) {
       const q = joinQuantity(kind, text, unit);
       const back = splitQuantity(kind, q);
       expect(canonicalOf(kind, joinQuantity(kind, back.text, back.unit))).toEqual(canonicalOf(kind, q));

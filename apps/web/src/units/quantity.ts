@@ -58,20 +58,38 @@ export function bestUnit(kind: QuantityKind, canonical: number): UnitOption {
 }
 
 /** Canonical value of a stored quantity, or null if it does not parse. */
-export function canonicalOf(kind: QuantityKind, raw: unknown): { value: number; bufferUnit?: 'packets' | 'bytes' } | null {
+export function canonicalOf(
+  kind: QuantityKind,
+  raw: unknown,
+): { value: number; bufferUnit?: 'packets' | 'bytes' } | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (kind === 'rate') { const r = parseBitRate(raw); return r.ok ? { value: r.value } : null; }
-  if (kind === 'duration') { const r = parseDuration(raw); return r.ok ? { value: r.value / 1e9 } : null; }
-  if (kind === 'size') { const r = parseByteSize(raw); return r.ok ? { value: r.value } : null; }
+  if (kind === 'rate') {
+    const r = parseBitRate(raw);
+    return r.ok ? { value: r.value } : null;
+  }
+  if (kind === 'duration') {
+    const r = parseDuration(raw);
+    return r.ok ? { value: r.value / 1e9 } : null;
+  }
+  if (kind === 'size') {
+    const r = parseByteSize(raw);
+    return r.ok ? { value: r.value } : null;
+  }
   const r = parseBufferLimit(raw);
   if (!r.ok) return null;
-  return 'packets' in r.value ? { value: r.value.packets, bufferUnit: 'packets' } : { value: r.value.bytes, bufferUnit: 'bytes' };
+  return 'packets' in r.value
+    ? { value: r.value.packets, bufferUnit: 'packets' }
+    : { value: r.value.bytes, bufferUnit: 'bytes' };
 }
 
 /** How to show a stored quantity in a number field and unit menu. */
 export function splitQuantity(kind: QuantityKind, raw: unknown): Quantity {
   const c = canonicalOf(kind, raw);
-  if (!c) return { text: raw === undefined ? '' : String(raw).replace(/[^0-9.eE+-]/g, ''), unit: UNITS[kind][kind === 'rate' ? 1 : kind === 'duration' ? 1 : 0]!.unit };
+  if (!c)
+    return {
+      text: raw === undefined ? '' : String(raw).replace(/[^0-9.eE+-]/g, ''),
+      unit: UNITS[kind][kind === 'rate' ? 1 : kind === 'duration' ? 1 : 0]!.unit,
+    };
   if (kind === 'buffer') {
     if (c.bufferUnit === 'packets') return { text: trimNumber(c.value), unit: 'packets' };
     const o = c.value >= 1e3 && c.value % 1e3 === 0 ? UNITS.buffer[2]! : UNITS.buffer[1]!;

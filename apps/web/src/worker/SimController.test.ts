@@ -5,7 +5,12 @@ import { FLIGHT_STRIDE, FLOW_COLS } from './protocol';
 
 function fakeClock() {
   let t = 0;
-  return { now: () => t, advance: (ms: number) => { t += ms; } };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe('the worker’s simulation controller', () => {
@@ -17,7 +22,13 @@ describe('the worker’s simulation controller', () => {
     expect(r.meta.flowIds).toEqual(['f0', 'f1']);
     expect(r.meta.probedPorts).toEqual(['r1->r2']);
     const bottleneck = r.meta.ports.find((p) => p.name === 'r1->r2')!;
-    expect(bottleneck).toMatchObject({ limitPackets: 50, limitBytes: Infinity, rateBps: 10e6, delayNs: 20e6, probe: 0 });
+    expect(bottleneck).toMatchObject({
+      limitPackets: 50,
+      limitBytes: Infinity,
+      rateBps: 10e6,
+      delayNs: 20e6,
+      probe: 0,
+    });
     expect(r.meta.ports).toHaveLength(10);
   });
 
@@ -73,7 +84,10 @@ describe('the worker’s simulation controller', () => {
 
   it('batch runs in bounded slices and finishes', () => {
     const clock = fakeClock();
-    const ctl = new SimController(() => { clock.advance(SLICE_MS / 4); return clock.now(); });
+    const ctl = new SimController(() => {
+      clock.advance(SLICE_MS / 4);
+      return clock.now();
+    });
     const s = defaultScenario();
     s.duration = '3s';
     ctl.load(1, s);

@@ -4,7 +4,14 @@
  * last frame into one transferable Frame. Pure TypeScript with an injectable clock, so it is
  * unit-tested in Node without a Worker.
  */
-import { Simulation, ScenarioError, validateScenario, type ScenarioInput, type ScenarioIssue, IN_FLIGHT_STRIDE } from '@cclab/engine';
+import {
+  Simulation,
+  ScenarioError,
+  validateScenario,
+  type ScenarioInput,
+  type ScenarioIssue,
+  IN_FLIGHT_STRIDE,
+} from '@cclab/engine';
 import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
@@ -67,7 +74,11 @@ export class SimController {
       ports: sim.network.ports.map((p) => {
         const lim = p.bufferLimit;
         return {
-          name: p.name, from: p.fromNode, to: p.toNode, rateBps: p.rateBps, delayNs: p.delayNs,
+          name: p.name,
+          from: p.fromNode,
+          to: p.toNode,
+          rateBps: p.rateBps,
+          delayNs: p.delayNs,
           limitPackets: 'packets' in lim ? lim.packets : Infinity,
           limitBytes: 'bytes' in lim ? lim.bytes : Infinity,
           probe: probeIndex.get(p.id) ?? -1,
@@ -191,12 +202,17 @@ export class SimController {
         for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
           tmp.length = 0;
           ports[i]!.inFlight(tmp);
-          for (let j = 0; j < tmp.length; j += IN_FLIGHT_STRIDE) flight.push(i, tmp[j]!, tmp[j + 1]!, tmp[j + 2]!, tmp[j + 4]!);
+          for (let j = 0; j < tmp.length; j += IN_FLIGHT_STRIDE)
+            flight.push(i, tmp[j]!, tmp[j + 1]!, tmp[j + 2]!, tmp[j + 4]!);
         }
       }
     }
     const f: Frame = {
-      v: 1, type: 'frame', runId: this.runId, nowNs: now, status: this.status,
+      v: 1,
+      type: 'frame',
+      runId: this.runId,
+      nowNs: now,
+      status: this.status,
       progress: sim ? now / sim.durationNs : 0,
       samples: this.samples,
       flowSamples: Float64Array.from(this.flowBuf),
@@ -204,7 +220,10 @@ export class SimController {
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
-      queues, queueBytes, util, portDrops,
+      queues,
+      queueBytes,
+      util,
+      portDrops,
     };
     this.flowBuf = [];
     this.portBuf = [];

@@ -17,7 +17,17 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
 
 function postFrame(): void {
   const f: Frame = ctl.frame();
-  post(f, [f.flowSamples.buffer, f.portSamples.buffer, f.events.buffer, f.drops.buffer, f.flight.buffer, f.queues.buffer, f.queueBytes.buffer, f.util.buffer, f.portDrops.buffer]);
+  post(f, [
+    f.flowSamples.buffer,
+    f.portSamples.buffer,
+    f.events.buffer,
+    f.drops.buffer,
+    f.flight.buffer,
+    f.queues.buffer,
+    f.queueBytes.buffer,
+    f.util.buffer,
+    f.portDrops.buffer,
+  ]);
 }
 
 function loop(): void {

@@ -28,7 +28,10 @@ export class OnOffApp implements Application, TimerOwner {
 
   private draw(meanS: number): number {
     const r = this.ctx.random;
-    const v = str(this.ctx.params, 'distribution') === 'pareto' ? r.pareto(meanS, num(this.ctx.params, 'shape')) : r.exponential(meanS);
+    const v =
+      str(this.ctx.params, 'distribution') === 'pareto'
+        ? r.pareto(meanS, num(this.ctx.params, 'shape'))
+        : r.exponential(meanS);
     return Math.max(1, Math.round(v * NS_PER_SECOND));
   }
 

@@ -33,7 +33,9 @@ export function bench(argv: string[]): number {
   runOnce({ ...BENCH_ARGS, T: '5' });
   const r = runOnce(BENCH_ARGS);
   out(`bench-16flows-100mb (100 s simulated)`);
-  out(`  cclab : ${r.wallS.toFixed(2)} s wall, ${(r.events / 1e6).toFixed(2)} M events (${(r.events / r.wallS / 1e6).toFixed(2)} M/s), ${(r.packetHops / 1e6).toFixed(2)} M packet-hops (${(r.packetHops / r.wallS / 1e6).toFixed(2)} M/s)`);
+  out(
+    `  cclab : ${r.wallS.toFixed(2)} s wall, ${(r.events / 1e6).toFixed(2)} M events (${(r.events / r.wallS / 1e6).toFixed(2)} M/s), ${(r.packetHops / 1e6).toFixed(2)} M packet-hops (${(r.packetHops / r.wallS / 1e6).toFixed(2)} M/s)`,
+  );
   const vdir = validationDir();
   if (!argv.includes('--no-ns2') && ns2Available() && vdir) {
     const { wallS } = runNs2(join(vdir, 'ns2', 'dumbbell.tcl'), BENCH_ARGS);
@@ -51,7 +53,9 @@ export function bench(argv: string[]): number {
         const mbps = parseFloat(bw) * (bw.endsWith('Gb') ? 1000 : 1);
         const qlim = String(Math.max(50, Math.round((mbps * 1e6 * 0.06) / 8 / 1040)));
         const x = runOnce({ n, bw, qlim, accbw: bw === '1Gb' ? '10Gb' : '1Gb', T: '10', sample: '1' });
-        out(`${n.padStart(5)}  ${bw.padStart(10)}  ${x.wallS.toFixed(2).padStart(7)}  ${(x.events / 1e6).toFixed(2).padStart(9)}  ${(x.packetHops / 1e6).toFixed(2).padStart(14)}  ${((x.wallS * 1e6) / x.packetHops).toFixed(3).padStart(18)}`);
+        out(
+          `${n.padStart(5)}  ${bw.padStart(10)}  ${x.wallS.toFixed(2).padStart(7)}  ${(x.events / 1e6).toFixed(2).padStart(9)}  ${(x.packetHops / 1e6).toFixed(2).padStart(14)}  ${((x.wallS * 1e6) / x.packetHops).toFixed(3).padStart(18)}`,
+        );
       }
     }
   }

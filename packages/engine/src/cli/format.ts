@@ -16,7 +16,20 @@ export function formatSummary(s: RunSummary): string {
   out.push('Flows');
   out.push(
     table(
-      ['flow', 'path', 'transport', 'goodput', 'retx', 'RTOs', 'FRs', 'loss', 'delay ms', 'p95 ms', 'jitter ms', 'done s'],
+      [
+        'flow',
+        'path',
+        'transport',
+        'goodput',
+        'retx',
+        'RTOs',
+        'FRs',
+        'loss',
+        'delay ms',
+        'p95 ms',
+        'jitter ms',
+        'done s',
+      ],
       s.flows.map((x) => [
         x.id,
         `${x.from}→${x.to}`,
@@ -33,7 +46,9 @@ export function formatSummary(s: RunSummary): string {
       ]),
     ),
   );
-  out.push(`Jain's index (goodput): ${s.jainGoodput.toFixed(4)}   aggregate goodput: ${formatBitRate(s.aggregateGoodputBps)}`);
+  out.push(
+    `Jain's index (goodput): ${s.jainGoodput.toFixed(4)}   aggregate goodput: ${formatBitRate(s.aggregateGoodputBps)}`,
+  );
   out.push('');
   out.push('Ports (egress queues; idle access ports omitted)');
   const busy = s.ports.filter((p) => p.arrivals > 0);

@@ -23,13 +23,16 @@ function loadScenario(file: string): ResolvedScenario {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ScenarioError([{ path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+    throw new ScenarioError([
+      { path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
+    ]);
   }
   return parseScenarioText(text);
 }
 
 function describeError(e: unknown, source: string): string {
-  if (e instanceof ScenarioError) return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
+  if (e instanceof ScenarioError)
+    return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
   return `${source}: ${(e as Error).message}`;
 }
 
@@ -40,7 +43,9 @@ export async function main(argv: string[]): Promise<number> {
     const i = rest.indexOf(name);
     return i >= 0 ? rest[i + 1] : undefined;
   };
-  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)));
+  const positional = rest.filter(
+    (a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)),
+  );
   switch (cmd) {
     case 'run': {
       const presetId = opt('--preset');
@@ -61,8 +66,13 @@ export async function main(argv: string[]): Promise<number> {
       if (csvDir) {
         mkdirSync(csvDir, { recursive: true });
         for (const f of sim.flows) writeFileSync(join(csvDir, `flow-${f.spec.id}.csv`), f.series.toCsv());
-        sim.probedPorts.forEach((p, i) => writeFileSync(join(csvDir, `port-${p.name.replace('->', '_to_')}.csv`), sim.portSeries[i]!.toCsv()));
-        const ev = ['t,flow,kind', ...sim.flowEvents().map((e) => `${e.tNs / 1e9},${sim.flows[e.flow]!.spec.id},${e.kind}`)];
+        sim.probedPorts.forEach((p, i) =>
+          writeFileSync(join(csvDir, `port-${p.name.replace('->', '_to_')}.csv`), sim.portSeries[i]!.toCsv()),
+        );
+        const ev = [
+          't,flow,kind',
+          ...sim.flowEvents().map((e) => `${e.tNs / 1e9},${sim.flows[e.flow]!.spec.id},${e.kind}`),
+        ];
         writeFileSync(join(csvDir, 'events.csv'), ev.join('\n') + '\n');
       }
       process.stdout.write(flag('--json') ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary) + '\n');
@@ -73,7 +83,9 @@ export async function main(argv: string[]): Promise<number> {
       if (!file) return fail(USAGE);
       try {
         const r = loadScenario(file);
-        process.stdout.write(`${file}: valid — ${r.nodes.length} nodes, ${r.links.length} links, ${r.flows.length} flows, ${r.durationNs / 1e9} s\n`);
+        process.stdout.write(
+          `${file}: valid — ${r.nodes.length} nodes, ${r.links.length} links, ${r.flows.length} flows, ${r.durationNs / 1e9} s\n`,
+        );
         return 0;
       } catch (e) {
         return fail(describeError(e, file));

@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 /** Output of validation/ns2/dumbbell.tcl (one JSON object). */
 export interface Ns2DumbbellResult {
   params: Record<string, string>;
-  flows: { id: number; kind: string; throughputBps: number; bottleneckDrops: number; ackedPackets?: number; retransmits?: number; timeouts?: number }[];
+  flows: {
+    id: number;
+    kind: string;
+    throughputBps: number;
+    bottleneckDrops: number;
+    ackedPackets?: number;
+    retransmits?: number;
+    timeouts?: number;
+  }[];
   aggregateThroughputBps: number;
   jain: number;
   bottleneck: { arrivals: number; departures: number; drops: number; meanQueuePackets: number };

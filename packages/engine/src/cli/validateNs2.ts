@@ -45,7 +45,8 @@ function row(name: string, cmp: Comparison): string {
   const jain = get('Jain') ?? get('mean Jain');
   const drops = get('bottleneck drops') ?? get('mean bottleneck drops');
   const queue = get('mean bottleneck queue');
-  const cell = (c: (typeof cmp.checks)[number] | undefined, f: (x: number) => string) => (c ? `${f(c.ns2)} / ${f(c.cclab)}${c.pass ? '' : ' ✗'}` : '');
+  const cell = (c: (typeof cmp.checks)[number] | undefined, f: (x: number) => string) =>
+    c ? `${f(c.ns2)} / ${f(c.cclab)}${c.pass ? '' : ' ✗'}` : '';
   return `| ${name} | ${cell(agg, mb)} | ${cell(jain, (x) => x.toFixed(3))} | ${cell(drops, (x) => x.toFixed(0))} | ${cell(queue, (x) => x.toFixed(1))} | ${cmp.pass ? 'agrees' : '**disagrees**'} |`;
 }
 
@@ -82,7 +83,9 @@ export function validateNs2(argv: string[]): number {
     out('\n### Further references (ns-2 / cclab)\n');
     out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
     out('|---|---|---|---|---|---|');
-    const singles = [join(FIXTURES, 'ns2-extra', 'extra.list'), join(FIXTURES, 'ns2-ccid3', 'ccid3.list')].filter(existsSync);
+    const singles = [join(FIXTURES, 'ns2-extra', 'extra.list'), join(FIXTURES, 'ns2-ccid3', 'ccid3.list')].filter(
+      existsSync,
+    );
     for (const file of singles) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), new Simulation(ns2DumbbellScenario(c.name, c.args)).run());
@@ -91,7 +94,9 @@ export function validateNs2(argv: string[]): number {
       }
     }
     const ensembleFiles = [
-      ...readdirSync(join(FIXTURES, 'ns2-ensemble')).filter((f) => f.endsWith('.list')).map((f) => join(FIXTURES, 'ns2-ensemble', f)),
+      ...readdirSync(join(FIXTURES, 'ns2-ensemble'))
+        .filter((f) => f.endsWith('.list'))
+        .map((f) => join(FIXTURES, 'ns2-ensemble', f)),
       ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list')].filter(existsSync),
     ];
     for (const file of ensembleFiles) {
@@ -111,6 +116,8 @@ export function validateNs2(argv: string[]): number {
     }
   }
   out('');
-  out(failures === 0 ? 'all references agree within the tolerances' : `${failures} reference(s) outside the tolerances`);
+  out(
+    failures === 0 ? 'all references agree within the tolerances' : `${failures} reference(s) outside the tolerances`,
+  );
   return failures === 0 ? 0 : 1;
 }

@@ -32,10 +32,14 @@ export class Random {
   constructor(seed: number, stream = '') {
     let st = (seed ^ hashString(stream)) | 0;
     let v: number;
-    [st, v] = splitmix32(st); this.s0 = v;
-    [st, v] = splitmix32(st); this.s1 = v;
-    [st, v] = splitmix32(st); this.s2 = v;
-    [, v] = splitmix32(st); this.s3 = v;
+    [st, v] = splitmix32(st);
+    this.s0 = v;
+    [st, v] = splitmix32(st);
+    this.s1 = v;
+    [st, v] = splitmix32(st);
+    this.s2 = v;
+    [, v] = splitmix32(st);
+    this.s3 = v;
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
   }
 

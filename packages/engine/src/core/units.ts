@@ -47,20 +47,39 @@ function parseWithUnits(
   const num = Number(m[1]);
   const unitRaw = m[2] ?? '';
   const unit = unitRaw === '' ? defaultUnit : unitRaw;
-  if (unit === null) return { ok: false, error: `${JSON.stringify(input)} needs a unit (${Object.keys(units).join(', ')})` };
+  if (unit === null)
+    return { ok: false, error: `${JSON.stringify(input)} needs a unit (${Object.keys(units).join(', ')})` };
   const factor = units[unit] ?? units[unit.toLowerCase()];
   if (factor === undefined) {
-    return { ok: false, error: `${JSON.stringify(input)}: unknown unit "${unit}" for a ${what} (use ${Object.keys(units).join(', ')})` };
+    return {
+      ok: false,
+      error: `${JSON.stringify(input)}: unknown unit "${unit}" for a ${what} (use ${Object.keys(units).join(', ')})`,
+    };
   }
   return { ok: true, value: num * factor };
 }
 
 const RATE_UNITS: Record<string, number> = {
-  bps: 1, 'bit/s': 1, b: 1,
-  kbps: 1e3, Kbps: 1e3, 'kbit/s': 1e3, kb: 1e3, Kb: 1e3,
-  Mbps: 1e6, mbps: 1e6, 'Mbit/s': 1e6, Mb: 1e6, mb: 1e6,
-  Gbps: 1e9, gbps: 1e9, 'Gbit/s': 1e9, Gb: 1e9, gb: 1e9,
-  Tbps: 1e12, tbps: 1e12,
+  bps: 1,
+  'bit/s': 1,
+  b: 1,
+  kbps: 1e3,
+  Kbps: 1e3,
+  'kbit/s': 1e3,
+  kb: 1e3,
+  Kb: 1e3,
+  Mbps: 1e6,
+  mbps: 1e6,
+  'Mbit/s': 1e6,
+  Mb: 1e6,
+  mb: 1e6,
+  Gbps: 1e9,
+  gbps: 1e9,
+  'Gbit/s': 1e9,
+  Gb: 1e9,
+  gb: 1e9,
+  Tbps: 1e12,
+  tbps: 1e12,
 };
 
 /** Parses "10Mbps", "1.5 Mb", "100kbps", "1Gbps" or a number of bit/s. */
@@ -71,7 +90,13 @@ export function parseBitRate(input: unknown): ParseResult {
 }
 
 const TIME_UNITS: Record<string, number> = {
-  ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, sec: 1e9, min: 60e9,
+  ns: 1,
+  us: 1e3,
+  µs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  sec: 1e9,
+  min: 60e9,
 };
 
 /** Parses "20ms", "1.5s", "100us" or a number of seconds into integer nanoseconds. */
@@ -83,7 +108,16 @@ export function parseDuration(input: unknown): ParseResult {
 }
 
 const SIZE_UNITS: Record<string, number> = {
-  B: 1, b: 1, byte: 1, bytes: 1, KB: 1e3, kB: 1e3, KiB: 1024, MB: 1e6, MiB: 1048576, GB: 1e9,
+  B: 1,
+  b: 1,
+  byte: 1,
+  bytes: 1,
+  KB: 1e3,
+  kB: 1e3,
+  KiB: 1024,
+  MB: 1e6,
+  MiB: 1048576,
+  GB: 1e9,
 };
 
 /** Parses "1000B", "1.5KB", "1MB" or a number of bytes. */
@@ -102,18 +136,21 @@ export type BufferLimit = { packets: number } | { bytes: number };
 /** Parses "50 packets", "50p", "64KB", "100000 bytes" or a plain number of packets. */
 export function parseBufferLimit(input: unknown): { ok: true; value: BufferLimit } | { ok: false; error: string } {
   if (typeof input === 'number') {
-    if (!(input >= 0) || !Number.isInteger(input)) return { ok: false, error: `${input} is not a whole number of packets` };
+    if (!(input >= 0) || !Number.isInteger(input))
+      return { ok: false, error: `${input} is not a whole number of packets` };
     return { ok: true, value: { packets: input } };
   }
   if (typeof input !== 'string') return { ok: false, error: `expected a buffer size like "50 packets" or "64KB"` };
   const m = new RegExp(`^\\s*${NUM}\\s*(packets|packet|pkts|pkt|p)\\s*$`, 'i').exec(input);
   if (m) {
     const n = Number(m[1]);
-    if (!(n >= 0) || !Number.isInteger(n)) return { ok: false, error: `${JSON.stringify(input)} is not a whole number of packets` };
+    if (!(n >= 0) || !Number.isInteger(n))
+      return { ok: false, error: `${JSON.stringify(input)} is not a whole number of packets` };
     return { ok: true, value: { packets: n } };
   }
   const b = parseByteSize(input);
-  if (!b.ok) return { ok: false, error: `${JSON.stringify(input)} is not a buffer size (use e.g. "50 packets" or "64KB")` };
+  if (!b.ok)
+    return { ok: false, error: `${JSON.stringify(input)} is not a buffer size (use e.g. "50 packets" or "64KB")` };
   return { ok: true, value: { bytes: b.value } };
 }
 

@@ -53,7 +53,8 @@ export class TimeSeries {
 
   toCsv(): string {
     const lines = [this.columns.join(',')];
-    for (const r of this.rows()) lines.push(r.map((v) => (Number.isFinite(v) ? String(+v.toPrecision(10)) : '')).join(','));
+    for (const r of this.rows())
+      lines.push(r.map((v) => (Number.isFinite(v) ? String(+v.toPrecision(10)) : '')).join(','));
     return lines.join('\n') + '\n';
   }
 }

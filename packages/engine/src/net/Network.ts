@@ -38,8 +38,20 @@ export class Network {
         const disc = model.create(d.queue.params, d.queue.limit);
         const name = `${this.nodes[d.from]!.id}->${this.nodes[d.to]!.id}`;
         const port = new Port(
-          this.ports.length, name, d.from, d.to, link.rateBps, link.delayNs, disc, d.lossRate,
-          sim, this.pool, sim.random(`link:${name}`), flowCount, dropObserver, d.queue.limit,
+          this.ports.length,
+          name,
+          d.from,
+          d.to,
+          link.rateBps,
+          link.delayNs,
+          disc,
+          d.lossRate,
+          sim,
+          this.pool,
+          sim.random(`link:${name}`),
+          flowCount,
+          dropObserver,
+          d.queue.limit,
         );
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);

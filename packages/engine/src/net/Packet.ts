@@ -26,7 +26,12 @@ export enum PacketKind {
 
 /** Whether a packet carries data (as opposed to an acknowledgement or feedback report). */
 export function isDataKind(kind: PacketKind): boolean {
-  return kind === PacketKind.TcpData || kind === PacketKind.Udp || kind === PacketKind.DccpData || kind === PacketKind.TfrcData;
+  return (
+    kind === PacketKind.TcpData ||
+    kind === PacketKind.Udp ||
+    kind === PacketKind.DccpData ||
+    kind === PacketKind.TfrcData
+  );
 }
 
 /** ECN codepoints (RFC 3168 §5). */

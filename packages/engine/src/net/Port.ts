@@ -208,7 +208,14 @@ export class Port implements EventHandler, QueueDropListener {
     const pkt = this.flightPkts[head]!;
     this.flightPkts[head] = null;
     this.flightHead = (head + 1) & mask;
-    if (--this.flightCount > 0) this.sim.queue.pushReserved(this.flightArrive[this.flightHead]!, this.flightSeq[this.flightHead]!, this, ARRIVE, 0);
+    if (--this.flightCount > 0)
+      this.sim.queue.pushReserved(
+        this.flightArrive[this.flightHead]!,
+        this.flightSeq[this.flightHead]!,
+        this,
+        ARRIVE,
+        0,
+      );
     forward(pkt);
   }
 

@@ -27,7 +27,8 @@ export class DropTailQueueDisc extends QueueDisc {
     return 'packets' in l ? this.lengthPackets + 1 < l.packets : this.lengthBytes + extraBytes < l.bytes;
   }
 
-  protected doEnqueue(pkt: Packet): boolean {    if (this.fits(pkt.sizeBytes)) {
+  protected doEnqueue(pkt: Packet): boolean {
+    if (this.fits(pkt.sizeBytes)) {
       this.fifo.push(pkt);
       return true;
     }

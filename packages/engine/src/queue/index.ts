@@ -19,7 +19,14 @@ export const queueModels: QueueModel[] = [
       description: 'First in, first out; a full buffer discards arrivals (or the oldest packet).',
       citation: 'ns-2 Queue/DropTail (drop_front_ option)',
       params: [
-        { key: 'dropFrom', label: 'Drop from', kind: 'enum', default: 'tail', options: ['tail', 'front'], description: 'Discard the arriving packet (tail) or the oldest queued one (front).' },
+        {
+          key: 'dropFrom',
+          label: 'Drop from',
+          kind: 'enum',
+          default: 'tail',
+          options: ['tail', 'front'],
+          description: 'Discard the arriving packet (tail) or the oldest queued one (front).',
+        },
       ],
     },
     create: (p, limit) => new DropTailQueueDisc({ limit, dropFrom: str(p, 'dropFrom') as 'tail' | 'front' }),

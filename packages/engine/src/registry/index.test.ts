@@ -39,7 +39,11 @@ describe('registry', () => {
   it('presets only name known parameters', () => {
     for (const m of all) {
       for (const [name, values] of Object.entries(m.presets ?? {})) {
-        for (const key of Object.keys(values)) expect(m.params.map((p) => p.key), `${m.id} preset ${name}`).toContain(key);
+        for (const key of Object.keys(values))
+          expect(
+            m.params.map((p) => p.key),
+            `${m.id} preset ${name}`,
+          ).toContain(key);
       }
     }
   });

@@ -47,11 +47,17 @@ export function resolveParams(
     }
     if (typeof v === 'number') {
       if (spec.min !== undefined && v < spec.min) {
-        issues.push({ path: p, message: `${JSON.stringify(raw)} is below the minimum ${spec.min}${spec.unit ? ' ' + spec.unit : ''}` });
+        issues.push({
+          path: p,
+          message: `${JSON.stringify(raw)} is below the minimum ${spec.min}${spec.unit ? ' ' + spec.unit : ''}`,
+        });
         continue;
       }
       if (spec.max !== undefined && v > spec.max) {
-        issues.push({ path: p, message: `${JSON.stringify(raw)} is above the maximum ${spec.max}${spec.unit ? ' ' + spec.unit : ''}` });
+        issues.push({
+          path: p,
+          message: `${JSON.stringify(raw)} is above the maximum ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`,
+        });
         continue;
       }
     }
@@ -92,12 +98,20 @@ function coerce(spec: ParamSpec, raw: unknown): number | boolean | string | read
 function parseNumberList(raw: unknown): readonly number[] | string {
   let items: unknown[];
   if (Array.isArray(raw)) items = raw;
-  else if (typeof raw === 'string') items = raw.trim() === '' ? [] : raw.trim().split(/[\s,;]+/).map(Number);
+  else if (typeof raw === 'string')
+    items =
+      raw.trim() === ''
+        ? []
+        : raw
+            .trim()
+            .split(/[\s,;]+/)
+            .map(Number);
   else return `${JSON.stringify(raw)} is not a list of numbers`;
   if (items.length > 1_000_000) return 'has more than 1,000,000 entries';
   for (let i = 0; i < items.length; i++) {
     const v = items[i];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `entry ${i + 1} (${JSON.stringify(v)}) is not a non-negative number`;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+      return `entry ${i + 1} (${JSON.stringify(v)}) is not a non-negative number`;
   }
   return items as number[];
 }

@@ -30,7 +30,14 @@ export function dumbbell(o: DumbbellOptions): ScenarioInput {
     { id: 'r2', kind: 'router', x: 700, y: 300 },
   ];
   const links: ScenarioLink[] = [
-    { a: 'r1', b: 'r2', rate: o.bottleneckRate, delay: o.bottleneckDelay, buffer: o.bottleneckBuffer, ...(o.bottleneckQueue ? { queue: o.bottleneckQueue } : {}) },
+    {
+      a: 'r1',
+      b: 'r2',
+      rate: o.bottleneckRate,
+      delay: o.bottleneckDelay,
+      buffer: o.bottleneckBuffer,
+      ...(o.bottleneckQueue ? { queue: o.bottleneckQueue } : {}),
+    },
   ];
   const flows: ScenarioFlow[] = [];
   const spread = (i: number) => 300 + (n === 1 ? 0 : (i - (n - 1) / 2) * Math.min(120, 480 / Math.max(n - 1, 1)));

@@ -14,9 +14,27 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  */
 
 export const NS2_DEFAULTS = {
-  n: '4', tcp: 'Newreno', flows: '', bw: '10Mb', delay: '20ms', qlim: '50', qtype: 'DropTail',
-  accbw: '100Mb', accdelay: '5ms', accdelays: '', T: '60', pkt: '1000', win: '1000', stagger: '0.1',
-  cwndflow: '0', sample: '0.1', warmup: '0', cbrpkt: '1000', vegas_alpha: '1', vegas_beta: '3', redthresh: '',
+  n: '4',
+  tcp: 'Newreno',
+  flows: '',
+  bw: '10Mb',
+  delay: '20ms',
+  qlim: '50',
+  qtype: 'DropTail',
+  accbw: '100Mb',
+  accdelay: '5ms',
+  accdelays: '',
+  T: '60',
+  pkt: '1000',
+  win: '1000',
+  stagger: '0.1',
+  cwndflow: '0',
+  sample: '0.1',
+  warmup: '0',
+  cbrpkt: '1000',
+  vegas_alpha: '1',
+  vegas_beta: '3',
+  redthresh: '',
 };
 
 export type Ns2Args = typeof NS2_DEFAULTS;
@@ -26,7 +44,12 @@ function rate(s: string): string {
   return /^[0-9.]+$/.test(s) ? `${s}bps` : s;
 }
 
-function tcp(cc: string, a: Ns2Args, extra: Record<string, unknown> = {}, ccParams?: Record<string, unknown>): TransportSpec {
+function tcp(
+  cc: string,
+  a: Ns2Args,
+  extra: Record<string, unknown> = {},
+  ccParams?: Record<string, unknown>,
+): TransportSpec {
   const pkt = Number(a.pkt);
   const win = Number(a.win);
   return {
@@ -52,7 +75,10 @@ function tcp(cc: string, a: Ns2Args, extra: Record<string, unknown> = {}, ccPara
   };
 }
 
-export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: TransportSpec; app?: { type: string; params?: Record<string, unknown> } } {
+export function ns2FlowTransport(
+  spec: string,
+  a: Ns2Args,
+): { transport: TransportSpec; app?: { type: string; params?: Record<string, unknown> } } {
   const [kind, arg] = spec.split(':');
   switch (kind) {
     case 'Newreno':
@@ -67,14 +93,20 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
       // ns-2 VegasTcpAgent::output adds no header and has no SYN: every packet is packetSize_
       // bytes and cwnd starts at 1 (delay_growth_) without an opening segment
       return {
-        transport: tcp('vegas', a, { packetSize: `${Number(a.pkt)}B`, handshake: false }, { alpha: Number(a.vegas_alpha), beta: Number(a.vegas_beta) }),
+        transport: tcp(
+          'vegas',
+          a,
+          { packetSize: `${Number(a.pkt)}B`, handshake: false },
+          { alpha: Number(a.vegas_alpha), beta: Number(a.vegas_beta) },
+        ),
       };
     case 'DCCP':
       // ns-2 Agent/DCCP/TCPlike or /TFRC; the script sets packetSize_ (payload; +32 header bytes)
       if (arg === 'TCPlike') return { transport: { type: 'dccp-ccid2', params: { packetSize: `${a.pkt}B` } } };
       // Agent/DCCP/TFRC: its own model (dccp_tfrc.cc: window-counter RTT and loss events,
       // zero-filled first loss history, s_s_ 500 B whatever packetSize_ is), see docs/models.md
-      if (arg === 'TFRC') return { transport: { type: 'dccp-ccid3', params: { model: 'ns2', packetSize: `${a.pkt}B` } } };
+      if (arg === 'TFRC')
+        return { transport: { type: 'dccp-ccid3', params: { model: 'ns2', packetSize: `${a.pkt}B` } } };
       throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
     case 'TFRC':
       // ns-2 Agent/TFRC + Agent/TFRCSink defaults; packetSize_ set by the script, +32 header bytes
@@ -91,7 +123,16 @@ export function ns2FlowTransport(spec: string, a: Ns2Args): { transport: Transpo
           transport: tcp(
             'cubic',
             a,
-            { packetSize: `${Number(a.pkt) + 50}B`, headerSize: '50B', handshake: false, headerOnlyFirst: true, sackStyle: 'ns2', timestamps: true, lossRecovery: 'linux', clockGranularity: '1ms' },
+            {
+              packetSize: `${Number(a.pkt) + 50}B`,
+              headerSize: '50B',
+              handshake: false,
+              headerOnlyFirst: true,
+              sackStyle: 'ns2',
+              timestamps: true,
+              lossRecovery: 'linux',
+              clockGranularity: '1ms',
+            },
             { beta: 819 / 1024, c: 0.4, rtt: 'min', impl: 'linux-2.6.22' },
           ),
         };
@@ -116,7 +157,9 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const qtype = a.qtype.toLowerCase();
   return dumbbell({
     name: `ns-2 reference: ${name}`,
-    description: `Equivalent of ns dumbbell.tcl ${Object.entries(args).map(([k, v]) => `${k}=${v}`).join(' ')} (see docs/validation.md).`,
+    description: `Equivalent of ns dumbbell.tcl ${Object.entries(args)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} (see docs/validation.md).`,
     flows: specs.map((s, i) => ({ ...ns2FlowTransport(s, a), start: `${+(stagger * i).toFixed(9)}s` })),
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,

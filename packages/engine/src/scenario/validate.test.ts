@@ -44,7 +44,9 @@ describe('scenario validation', () => {
     expect(issues).toContain('duration: "0s" must be longer than zero');
     expect(issues).toContain('links[0].delay: "soon" is not a duration');
     expect(issues).toContain('flows[0].to: "nowhere" is not a node id');
-    expect(issues.some((i) => i.startsWith('flows[1].transport.cc: unknown congestion control "warp-drive"'))).toBe(true);
+    expect(issues.some((i) => i.startsWith('flows[1].transport.cc: unknown congestion control "warp-drive"'))).toBe(
+      true,
+    );
   });
 
   it('rejects unknown fields and parameters instead of ignoring typos', () => {
@@ -117,7 +119,10 @@ describe('scenario validation', () => {
       ['links[0].rate', (s, v) => ((s.links[0] as unknown as Record<string, unknown>).rate = v)],
       ['links[1].buffer', (s, v) => ((s.links[1] as unknown as Record<string, unknown>).buffer = v)],
       ['flows[0].start', (s, v) => ((s.flows[0] as unknown as Record<string, unknown>).start = v)],
-      ['flows[0].transport.params', (s, v) => ((s.flows[0]!.transport as unknown as Record<string, unknown>).params = v)],
+      [
+        'flows[0].transport.params',
+        (s, v) => ((s.flows[0]!.transport as unknown as Record<string, unknown>).params = v),
+      ],
       ['nodes[0].kind', (s, v) => ((s.nodes[0] as unknown as Record<string, unknown>).kind = v)],
     ];
     fc.assert(

@@ -96,7 +96,10 @@ export function validateScenario(input: unknown): ResolvedScenario {
         let msg = i.message;
         if (i.code === 'invalid_type') {
           const got = valueAt(input, i.path);
-          msg = got === undefined ? 'is required' : `${describeValue(got)} is not ${i.expected === 'string' ? 'a string' : `a ${i.expected}`}`;
+          msg =
+            got === undefined
+              ? 'is required'
+              : `${describeValue(got)} is not ${i.expected === 'string' ? 'a string' : `a ${i.expected}`}`;
         } else if (i.code === 'unrecognized_keys') {
           msg = `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => JSON.stringify(k)).join(', ')}`;
         } else if (i.code === 'invalid_union') {
@@ -113,11 +116,13 @@ export function validateScenario(input: unknown): ResolvedScenario {
 
   const duration = parseDuration(s.duration);
   if (!duration.ok) issues.push({ path: 'duration', message: duration.error });
-  else if (duration.value <= 0) issues.push({ path: 'duration', message: `${describeValue(s.duration)} must be longer than zero` });
+  else if (duration.value <= 0)
+    issues.push({ path: 'duration', message: `${describeValue(s.duration)} must be longer than zero` });
 
   const nodeIndex = new Map<string, number>();
   s.nodes.forEach((n, i) => {
-    if (nodeIndex.has(n.id)) issues.push({ path: `nodes[${i}].id`, message: `duplicate node id ${JSON.stringify(n.id)}` });
+    if (nodeIndex.has(n.id))
+      issues.push({ path: `nodes[${i}].id`, message: `duplicate node id ${JSON.stringify(n.id)}` });
     else nodeIndex.set(n.id, i);
   });
   const ref = (id: string, path: string): number => {
@@ -145,21 +150,54 @@ export function validateScenario(input: unknown): ResolvedScenario {
     if (linkIds.has(id)) issues.push({ path: `${p}.id`, message: `duplicate link ${JSON.stringify(id)}` });
     linkIds.add(id);
     const key = a < b ? `${a},${b}` : `${b},${a}`;
-    if (a >= 0 && b >= 0 && adjacency.has(key)) issues.push({ path: p, message: `nodes ${l.a} and ${l.b} are already linked` });
+    if (a >= 0 && b >= 0 && adjacency.has(key))
+      issues.push({ path: p, message: `nodes ${l.a} and ${l.b} are already linked` });
     adjacency.add(key);
-    const dir = (from: number, to: number, buffer: unknown, queue: ScenarioInput['links'][number]['queue'], loss: number | undefined, dp: string): ResolvedDirection => {
+    const dir = (
+      from: number,
+      to: number,
+      buffer: unknown,
+      queue: ScenarioInput['links'][number]['queue'],
+      loss: number | undefined,
+      dp: string,
+    ): ResolvedDirection => {
       const lim = parseBufferLimit(buffer ?? DEFAULT_BUFFER);
       if (!lim.ok) issues.push({ path: `${dp}.buffer`, message: lim.error });
       const qtype = queue?.type ?? 'droptail';
       const qm = findQueueModel(qtype);
       let params: ResolvedParams = {};
-      if (!qm) issues.push({ path: `${dp}.queue.type`, message: `unknown queue discipline ${JSON.stringify(qtype)} (known: ${queueModels.map((m) => m.info.id).join(', ')})` });
+      if (!qm)
+        issues.push({
+          path: `${dp}.queue.type`,
+          message: `unknown queue discipline ${JSON.stringify(qtype)} (known: ${queueModels.map((m) => m.info.id).join(', ')})`,
+        });
       else params = resolveParams(qm.info.params, queue?.params, `${dp}.queue.params`, pIssues);
-      return { from, to, queue: { type: qtype, params, limit: lim.ok ? lim.value : { packets: 100 } }, lossRate: loss ?? 0 };
+      return {
+        from,
+        to,
+        queue: { type: qtype, params, limit: lim.ok ? lim.value : { packets: 100 } },
+        lossRate: loss ?? 0,
+      };
     };
     const fwd = dir(a, b, l.buffer, l.queue, l.lossRate, p);
-    const rev = dir(b, a, l.reverse?.buffer ?? l.buffer, l.reverse?.queue ?? l.queue, l.reverse?.lossRate ?? l.lossRate, l.reverse ? `${p}.reverse` : p);
-    links.push({ index: i, id, a, b, rateBps: rate.ok ? rate.value : 1, delayNs: delay.ok ? delay.value : 0, metric: l.metric ?? 1, dirs: [fwd, rev] });
+    const rev = dir(
+      b,
+      a,
+      l.reverse?.buffer ?? l.buffer,
+      l.reverse?.queue ?? l.queue,
+      l.reverse?.lossRate ?? l.lossRate,
+      l.reverse ? `${p}.reverse` : p,
+    );
+    links.push({
+      index: i,
+      id,
+      a,
+      b,
+      rateBps: rate.ok ? rate.value : 1,
+      delayNs: delay.ok ? delay.value : 0,
+      metric: l.metric ?? 1,
+      dirs: [fwd, rev],
+    });
   });
 
   const flows: ResolvedFlow[] = [];
@@ -176,13 +214,20 @@ export function validateScenario(input: unknown): ResolvedScenario {
     let ccParams: ResolvedParams = {};
     let cc: string | undefined;
     if (!tm) {
-      issues.push({ path: `${p}.transport.type`, message: `unknown transport ${JSON.stringify(f.transport.type)} (known: ${transportModels.map((m) => m.info.id).join(', ')})` });
+      issues.push({
+        path: `${p}.transport.type`,
+        message: `unknown transport ${JSON.stringify(f.transport.type)} (known: ${transportModels.map((m) => m.info.id).join(', ')})`,
+      });
     } else {
       transportParams = resolveParams(tm.info.params, f.transport.params, `${p}.transport.params`, pIssues);
       if (tm.usesCc) {
         cc = f.transport.cc ?? 'newreno';
         const cm = findCcModel(cc);
-        if (!cm) issues.push({ path: `${p}.transport.cc`, message: `unknown congestion control ${JSON.stringify(cc)} (known: ${ccModels.map((m) => m.info.id).join(', ')})` });
+        if (!cm)
+          issues.push({
+            path: `${p}.transport.cc`,
+            message: `unknown congestion control ${JSON.stringify(cc)} (known: ${ccModels.map((m) => m.info.id).join(', ')})`,
+          });
         else ccParams = resolveParams(cm.info.params, f.transport.ccParams, `${p}.transport.ccParams`, pIssues);
       } else if (f.transport.cc !== undefined) {
         issues.push({ path: `${p}.transport.cc`, message: `transport ${f.transport.type} has no congestion control` });
@@ -195,9 +240,15 @@ export function validateScenario(input: unknown): ResolvedScenario {
       appParams = resolveParams(am.info.params, f.app.params, `${p}.app.params`, pIssues);
       const need = am.requires(appParams);
       if (tm && need === 'reliable' && !tm.reliable) {
-        issues.push({ path: `${p}.app.params.bytes`, message: `a finite transfer needs a reliable transport; ${f.transport.type} does not retransmit (use bytes: 0 for an unlimited source)` });
+        issues.push({
+          path: `${p}.app.params.bytes`,
+          message: `a finite transfer needs a reliable transport; ${f.transport.type} does not retransmit (use bytes: 0 for an unlimited source)`,
+        });
       } else if (tm && need === 'backlogged' && !tm.backlogged) {
-        issues.push({ path: `${p}.app.type`, message: `${f.app.type} cannot drive ${f.transport.type}, which sends each message at once (use cbr, onoff or vbr)` });
+        issues.push({
+          path: `${p}.app.type`,
+          message: `${f.app.type} cannot drive ${f.transport.type}, which sends each message at once (use cbr, onoff or vbr)`,
+        });
       }
     }
     const start = parseDuration(f.start ?? 0);
@@ -206,14 +257,23 @@ export function validateScenario(input: unknown): ResolvedScenario {
     if (f.stop !== undefined) {
       const stop = parseDuration(f.stop);
       if (!stop.ok) issues.push({ path: `${p}.stop`, message: stop.error });
-      else if (start.ok && stop.value <= start.value) issues.push({ path: `${p}.stop`, message: `${describeValue(f.stop)} is not after the start time` });
+      else if (start.ok && stop.value <= start.value)
+        issues.push({ path: `${p}.stop`, message: `${describeValue(f.stop)} is not after the start time` });
       else stopNs = stop.value;
     }
     let path: number[] | null = null;
     if (f.path) {
       path = f.path.map((n, j) => ref(n, `${p}.path[${j}]`));
-      if (f.path[0] !== f.from) issues.push({ path: `${p}.path[0]`, message: `the path must start at the flow's source ${JSON.stringify(f.from)}` });
-      if (f.path[f.path.length - 1] !== f.to) issues.push({ path: `${p}.path[${f.path.length - 1}]`, message: `the path must end at the flow's destination ${JSON.stringify(f.to)}` });
+      if (f.path[0] !== f.from)
+        issues.push({
+          path: `${p}.path[0]`,
+          message: `the path must start at the flow's source ${JSON.stringify(f.from)}`,
+        });
+      if (f.path[f.path.length - 1] !== f.to)
+        issues.push({
+          path: `${p}.path[${f.path.length - 1}]`,
+          message: `the path must end at the flow's destination ${JSON.stringify(f.to)}`,
+        });
       for (let j = 0; j + 1 < path.length; j++) {
         const x = path[j]!;
         const y = path[j + 1]!;
@@ -223,8 +283,21 @@ export function validateScenario(input: unknown): ResolvedScenario {
       }
     }
     flows.push({
-      index: i, id: f.id, from, to, transport: f.transport.type, transportParams, cc, ccParams,
-      app: f.app.type, appParams, startNs: start.ok ? start.value : 0, stopNs, path, color: f.color, label: f.label,
+      index: i,
+      id: f.id,
+      from,
+      to,
+      transport: f.transport.type,
+      transportParams,
+      cc,
+      ccParams,
+      app: f.app.type,
+      appParams,
+      startNs: start.ok ? start.value : 0,
+      stopNs,
+      path,
+      color: f.color,
+      label: f.label,
     });
   });
 
@@ -232,7 +305,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
   if (s.probes?.interval !== undefined) {
     const iv = parseDuration(s.probes.interval);
     if (!iv.ok) issues.push({ path: 'probes.interval', message: iv.error });
-    else if (iv.value < 1000) issues.push({ path: 'probes.interval', message: `${describeValue(s.probes.interval)} is shorter than 1 µs` });
+    else if (iv.value < 1000)
+      issues.push({ path: 'probes.interval', message: `${describeValue(s.probes.interval)} is shorter than 1 µs` });
     else intervalNs = iv.value;
   }
   const portNames = new Set<string>();
@@ -241,7 +315,11 @@ export function validateScenario(input: unknown): ResolvedScenario {
     portNames.add(`${l.b}->${l.a}`);
   }
   s.probes?.ports?.forEach((name, i) => {
-    if (!portNames.has(name)) issues.push({ path: `probes.ports[${i}]`, message: `${JSON.stringify(name)} is not a link direction ("a->b" with a link between a and b)` });
+    if (!portNames.has(name))
+      issues.push({
+        path: `probes.ports[${i}]`,
+        message: `${JSON.stringify(name)} is not a link direction ("a->b" with a link between a and b)`,
+      });
   });
 
   if (issues.length > 0) throw new ScenarioError(issues);

@@ -42,7 +42,10 @@ export class LinuxScoreboard {
   /** No lost segment below this one (search hint for nextRetransmission). */
   private lostHint = 0;
 
-  constructor(capacity = 1024, private readonly dupThresh = 3) {
+  constructor(
+    capacity = 1024,
+    private readonly dupThresh = 3,
+  ) {
     let cap = 1;
     while (cap < capacity) cap <<= 1;
     this.state = new Uint8Array(cap);

@@ -68,7 +68,9 @@ export class SackScoreboard {
   }
 
   isRetransmitted(seq: number): boolean {
-    return seq >= this.base && seq - this.base < this.flags.length && (this.flags[seq & this.mask]! & RETRANSMITTED) !== 0;
+    return (
+      seq >= this.base && seq - this.base < this.flags.length && (this.flags[seq & this.mask]! & RETRANSMITTED) !== 0
+    );
   }
 
   markRetransmitted(seq: number): void {

@@ -121,7 +121,15 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
   private readonly rates: RateSampler | null;
   private readonly rateSample: RateSample = {
-    deliveryRateBps: 0, delivered: 0, intervalNs: 0, rttNs: -1, priorDelivered: 0, newlyAcked: 0, newlyLost: 0, isAppLimited: false, totalDelivered: 0,
+    deliveryRateBps: 0,
+    delivered: 0,
+    intervalNs: 0,
+    rttNs: -1,
+    priorDelivered: 0,
+    newlyAcked: 0,
+    newlyLost: 0,
+    isAppLimited: false,
+    totalDelivered: 0,
   };
 
   constructor(
@@ -230,11 +238,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** Recovery API. RFC 3042 Limited Transmit (ns-2 send_one): one new segment on an early duplicate ACK. */
   sendOne(): void {
     const s = this.nextSeq;
-    if (
-      s <= this.highestAck + this.maxWindow &&
-      s < this.appLimit &&
-      s <= this.highestAck + this.cwnd + this.dupAcks
-    ) {
+    if (s <= this.highestAck + this.maxWindow && s < this.appLimit && s <= this.highestAck + this.cwnd + this.dupAcks) {
       this.output(s);
       this.nextSeq++;
     }
@@ -270,7 +274,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
     pkt.sizeBytes = syn ? this.cfg.headerBytes : this.cfg.packetBytes;
-    if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn) pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
+    if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn)
+      pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
     pkt.seq = seq;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;
@@ -300,7 +305,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.cc.onSent?.(this, seq, isRetx, now);
     this.rates?.onSent(seq, isRetx, nothingOutstanding, seq + 1 >= this.appLimit, now);
     // ns-2 TcpAgent::output also restarts a pending timer when nothing was outstanding
-    if (!this.rtxTimer.armed || (nothingOutstanding && this.recovery.restartTimerWhenIdle !== false)) this.setRtxTimer();
+    if (!this.rtxTimer.armed || (nothingOutstanding && this.recovery.restartTimerWhenIdle !== false))
+      this.setRtxTimer();
     inject(pkt);
   }
 
@@ -469,7 +475,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   private checkComplete(now: number): void {
     const st = this.ctx.stats;
-    if (st.completionNs < 0 && this.appLimit !== Infinity && this.appLimit > this.firstDataSeq && this.highestAck >= this.appLimit - 1) {
+    if (
+      st.completionNs < 0 &&
+      this.appLimit !== Infinity &&
+      this.appLimit > this.firstDataSeq &&
+      this.highestAck >= this.appLimit - 1
+    ) {
       st.completionNs = now;
       this.rtxTimer.cancel();
       this.ctx.event('complete');

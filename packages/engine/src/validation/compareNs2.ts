@@ -38,13 +38,26 @@ export function compareWithNs2(ref: Ns2Reference, s: RunSummary, bottleneck = 'r
   const agg = ours.reduce((a, b) => a + b, 0);
   const checks: Check[] = [];
   const rel = (q: string, a: number, b: number, tol: number) =>
-    checks.push({ quantity: q, ns2: a, cclab: b, tolerance: `±${tol * 100}%`, pass: Math.abs(b - a) <= tol * Math.abs(a) + 1e-9 });
+    checks.push({
+      quantity: q,
+      ns2: a,
+      cclab: b,
+      tolerance: `±${tol * 100}%`,
+      pass: Math.abs(b - a) <= tol * Math.abs(a) + 1e-9,
+    });
   rel('aggregate throughput (bit/s)', ref.aggregateThroughputBps, agg, 0.03);
   const jain = jainIndex(ours);
-  checks.push({ quantity: "Jain's index", ns2: ref.jain, cclab: jain, tolerance: '±0.05', pass: Math.abs(jain - ref.jain) <= 0.05 });
+  checks.push({
+    quantity: "Jain's index",
+    ns2: ref.jain,
+    cclab: jain,
+    tolerance: '±0.05',
+    pass: Math.abs(jain - ref.jain) <= 0.05,
+  });
   const d0 = ref.bottleneck.drops;
   const d1 = port.drops + port.linkLosses;
-  if (d0 < 40) checks.push({ quantity: 'bottleneck drops', ns2: d0, cclab: d1, tolerance: '±20', pass: Math.abs(d1 - d0) <= 20 });
+  if (d0 < 40)
+    checks.push({ quantity: 'bottleneck drops', ns2: d0, cclab: d1, tolerance: '±20', pass: Math.abs(d1 - d0) <= 20 });
   else rel('bottleneck drops', d0, d1, 0.5);
   const q0 = ref.bottleneck.meanQueuePackets;
   const q1 = port.meanQueuePackets;
@@ -88,27 +101,45 @@ function argmax(xs: number[]): number {
   return b;
 }
 
-const fmt = (x: number) => (Math.abs(x) >= 1e5 ? (x / 1e6).toFixed(3) + 'M' : Math.abs(x) < 10 ? x.toFixed(4) : x.toFixed(1));
+const fmt = (x: number) =>
+  Math.abs(x) >= 1e5 ? (x / 1e6).toFixed(3) + 'M' : Math.abs(x) < 10 ? x.toFixed(4) : x.toFixed(1);
 
 /** A markdown table (used by `cclab validate-ns2` and pasted into docs/validation.md). */
 export function formatComparison(name: string, c: Comparison): string {
-  const lines = [`### ${name} — ${c.pass ? 'agrees' : 'DISAGREES'}`, '', '| quantity | ns-2.35 | cclab | tolerance | |', '|---|---:|---:|---|---|'];
-  for (const k of c.checks) lines.push(`| ${k.quantity} | ${fmt(k.ns2)} | ${fmt(k.cclab)} | ${k.tolerance} | ${k.pass ? 'ok' : '**out**'} |`);
+  const lines = [
+    `### ${name} — ${c.pass ? 'agrees' : 'DISAGREES'}`,
+    '',
+    '| quantity | ns-2.35 | cclab | tolerance | |',
+    '|---|---:|---:|---|---|',
+  ];
+  for (const k of c.checks)
+    lines.push(`| ${k.quantity} | ${fmt(k.ns2)} | ${fmt(k.cclab)} | ${k.tolerance} | ${k.pass ? 'ok' : '**out**'} |`);
   lines.push('', '| flow | ns-2.35 throughput | cclab throughput |', '|---|---:|---:|');
   c.perFlow.forEach((f, i) => lines.push(`| ${i} ${f.kind} | ${fmt(f.ns2)} | ${fmt(f.cclab)} |`));
   return lines.join('\n');
 }
 
 /** Compares the means over an ensemble of runs (same scenario, different start staggers). */
-export function compareEnsemble(refs: readonly Ns2Reference[], runs: readonly RunSummary[], bottleneck = 'r1->r2'): Comparison {
+export function compareEnsemble(
+  refs: readonly Ns2Reference[],
+  runs: readonly RunSummary[],
+  bottleneck = 'r1->r2',
+): Comparison {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const ours = runs.map((s) => {
     const port = s.ports.find((p) => p.name === bottleneck)!;
     const th = s.flows.map((f) => port.flowThroughputBps[f.id] ?? 0);
-    return { th, agg: th.reduce((a, b) => a + b, 0), jain: jainIndex(th), drops: port.drops + port.linkLosses, q: port.meanQueuePackets };
+    return {
+      th,
+      agg: th.reduce((a, b) => a + b, 0),
+      jain: jainIndex(th),
+      drops: port.drops + port.linkLosses,
+      q: port.meanQueuePackets,
+    };
   });
   const checks: Check[] = [];
-  const add = (quantity: string, a: number, b: number, tolerance: string, pass: boolean) => checks.push({ quantity, ns2: a, cclab: b, tolerance, pass });
+  const add = (quantity: string, a: number, b: number, tolerance: string, pass: boolean) =>
+    checks.push({ quantity, ns2: a, cclab: b, tolerance, pass });
   const a0 = mean(refs.map((r) => r.aggregateThroughputBps));
   const a1 = mean(ours.map((o) => o.agg));
   add('mean aggregate throughput (bit/s)', a0, a1, '±3%', Math.abs(a1 - a0) <= 0.03 * a0);
@@ -117,18 +148,36 @@ export function compareEnsemble(refs: readonly Ns2Reference[], runs: readonly Ru
   add("mean Jain's index", j0, j1, '±0.05', Math.abs(j1 - j0) <= 0.05);
   const d0 = mean(refs.map((r) => r.bottleneck.drops));
   const d1 = mean(ours.map((o) => o.drops));
-  add('mean bottleneck drops', d0, d1, d0 < 40 ? '±20' : '±50%', d0 < 40 ? Math.abs(d1 - d0) <= 20 : Math.abs(d1 - d0) <= 0.5 * d0);
+  add(
+    'mean bottleneck drops',
+    d0,
+    d1,
+    d0 < 40 ? '±20' : '±50%',
+    d0 < 40 ? Math.abs(d1 - d0) <= 20 : Math.abs(d1 - d0) <= 0.5 * d0,
+  );
   const q0 = mean(refs.map((r) => r.bottleneck.meanQueuePackets));
   const q1 = mean(ours.map((o) => o.q));
   add('mean bottleneck queue (packets)', q0, q1, '±25% or ±2', Math.abs(q1 - q0) <= Math.max(0.25 * q0, 2));
   const n = refs[0]!.flows.length;
-  const share0 = Array.from({ length: n }, (_, i) => mean(refs.map((r) => r.flows[i]!.throughputBps / r.aggregateThroughputBps)));
+  const share0 = Array.from({ length: n }, (_, i) =>
+    mean(refs.map((r) => r.flows[i]!.throughputBps / r.aggregateThroughputBps)),
+  );
   const share1 = Array.from({ length: n }, (_, i) => mean(ours.map((o) => (o.agg > 0 ? o.th[i]! / o.agg : 0))));
   const w0 = argmax(share0);
-  add(`winner (${refs[0]!.flows[w0]!.kind}) and its mean share`, share0[w0]!, share1[w0]!, 'same winner, share ±10%', argmax(share1) === w0 && Math.abs(share1[w0]! - share0[w0]!) <= 0.1 * share0[w0]!);
+  add(
+    `winner (${refs[0]!.flows[w0]!.kind}) and its mean share`,
+    share0[w0]!,
+    share1[w0]!,
+    'same winner, share ±10%',
+    argmax(share1) === w0 && Math.abs(share1[w0]! - share0[w0]!) <= 0.1 * share0[w0]!,
+  );
   return {
     checks,
-    perFlow: refs[0]!.flows.map((f, i) => ({ kind: f.kind, ns2: mean(refs.map((r) => r.flows[i]!.throughputBps)), cclab: mean(ours.map((o) => o.th[i]!)) })),
+    perFlow: refs[0]!.flows.map((f, i) => ({
+      kind: f.kind,
+      ns2: mean(refs.map((r) => r.flows[i]!.throughputBps)),
+      cclab: mean(ours.map((o) => o.th[i]!)),
+    })),
     pass: checks.every((c) => c.pass),
   };
 }

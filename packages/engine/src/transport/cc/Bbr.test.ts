@@ -28,7 +28,10 @@ describe('BBR v1', () => {
 
   it('paces: two BBR flows share without loss and with far less queue than two CUBIC flows', () => {
     const run = (cc: string) => {
-      const r = runDumbbell([{ transport: tcpFlow(cc) }, { transport: tcpFlow(cc), start: '1s' }], { buffer: '200 packets', duration: '40s' });
+      const r = runDumbbell([{ transport: tcpFlow(cc) }, { transport: tcpFlow(cc), start: '1s' }], {
+        buffer: '200 packets',
+        duration: '40s',
+      });
       return { q: r.meanQueue(10, 40), drops: r.drops() };
     };
     const b = run('bbr');
@@ -38,7 +41,10 @@ describe('BBR v1', () => {
   });
 
   it('sender pacing at cwnd/srtt (transport parameter pacing) keeps a Reno flow at full rate', () => {
-    const r = runDumbbell([{ transport: tcpFlow('newreno', undefined, { pacing: 'cwnd-srtt' }) }], { buffer: '100 packets', duration: '30s' });
+    const r = runDumbbell([{ transport: tcpFlow('newreno', undefined, { pacing: 'cwnd-srtt' }) }], {
+      buffer: '100 packets',
+      duration: '30s',
+    });
     r.runTo(30);
     expect((r.departedBytes(0) * 8) / 30).toBeGreaterThan(9e6);
   });

@@ -16,7 +16,10 @@ import { dumbbell } from '../../scenario/builders.js';
 function ratioUnderRandomLoss(cc: string, ccParams: Record<string, unknown>): number {
   const sc = dumbbell({
     name: 'tcp-compatibility',
-    flows: [0, 1, 2, 3].map((i) => ({ transport: i % 2 === 0 ? tcpFlow(cc, ccParams) : tcpFlow('newreno'), start: `${0.1 * i}s` })),
+    flows: [0, 1, 2, 3].map((i) => ({
+      transport: i % 2 === 0 ? tcpFlow(cc, ccParams) : tcpFlow('newreno'),
+      start: `${0.1 * i}s`,
+    })),
     bottleneckRate: '100Mbps',
     bottleneckDelay: '20ms',
     bottleneckBuffer: '2000 packets',
@@ -72,11 +75,14 @@ describe('Binomial family', () => {
 
   it('MIMD (k + l = 0) is not TCP-compatible: it takes far more than AIMD', () => {
     const mimd = findCcModel('binomial')!.info.presets!.MIMD!;
-    const r = runDumbbell([{ transport: tcpFlow('binomial', mimd) }, { transport: tcpFlow('newreno'), start: '0.1s' }], {
-      rate: '50Mbps',
-      buffer: '60 packets',
-      duration: '120s',
-    });
+    const r = runDumbbell(
+      [{ transport: tcpFlow('binomial', mimd) }, { transport: tcpFlow('newreno'), start: '0.1s' }],
+      {
+        rate: '50Mbps',
+        buffer: '60 packets',
+        duration: '120s',
+      },
+    );
     r.runTo(120);
     expect(r.departedBytes(0) / r.departedBytes(1)).toBeGreaterThan(1.5);
   });

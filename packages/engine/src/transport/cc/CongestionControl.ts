@@ -132,7 +132,6 @@ export interface CongestionControl {
    * The record is reused between calls: read it, do not keep it.
    */
   onRateSample?(s: CcState, rs: RateSample, nowNs: number): void;
-
 }
 
 /**

@@ -64,7 +64,8 @@ export class Cubic implements CongestionControl {
       } else this.k = Math.cbrt((this.wMax - cwnd) / this.p.c); // RFC 9438 eq. 2 with cwnd_epoch
       this.wEst = cwnd;
     }
-    const rttNs = this.p.rtt === 'min' && Number.isFinite(s.minRttNs) ? s.minRttNs : s.srttNs > 0 ? s.srttNs : s.minRttNs;
+    const rttNs =
+      this.p.rtt === 'min' && Number.isFinite(s.minRttNs) ? s.minRttNs : s.srttNs > 0 ? s.srttNs : s.minRttNs;
     const rtt = Number.isFinite(rttNs) ? rttNs * NS : 0;
     const t = (nowNs - this.epochStartNs) * NS;
     // target one RTT ahead, clamped (RFC 9438 §4.2)

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { runDumbbell, tcpFlow } from '../../../test/ccHarness.js';
 
 function twoFlows(cc: string, p: Record<string, unknown>) {
-  const r = runDumbbell([{ transport: tcpFlow(cc, p) }, { transport: tcpFlow(cc, p), start: '0.1s' }], { buffer: '300 packets', duration: '40s' });
+  const r = runDumbbell([{ transport: tcpFlow(cc, p) }, { transport: tcpFlow(cc, p), start: '0.1s' }], {
+    buffer: '300 packets',
+    duration: '40s',
+  });
   let maxQ = 0;
   for (let t = 0.05; t <= 20; t += 0.05) {
     r.runTo(t);

@@ -11,9 +11,9 @@ const TWO_POW_40 = 2 ** 40;
 
 /** Linux cubic_root(): a 64-entry table lookup and one Newton–Raphson step (avg. error ≈ 0.2 %). */
 const CBRT_TABLE = [
-  0, 54, 54, 54, 118, 118, 118, 118, 123, 129, 134, 138, 143, 147, 151, 156, 157, 161, 164, 168, 170, 173, 176, 179, 181,
-  185, 187, 190, 192, 194, 197, 199, 200, 202, 204, 206, 209, 211, 213, 215, 217, 219, 221, 222, 224, 225, 227, 229, 231,
-  232, 234, 236, 237, 239, 240, 242, 244, 245, 246, 248, 250, 251, 252, 254,
+  0, 54, 54, 54, 118, 118, 118, 118, 123, 129, 134, 138, 143, 147, 151, 156, 157, 161, 164, 168, 170, 173, 176, 179,
+  181, 185, 187, 190, 192, 194, 197, 199, 200, 202, 204, 206, 209, 211, 213, 215, 217, 219, 221, 222, 224, 225, 227,
+  229, 231, 232, 234, 236, 237, 239, 240, 242, 244, 245, 246, 248, 250, 251, 252, 254,
 ];
 
 /** Position of the most significant set bit (1-based; 0 for 0), for non-negative integers < 2^53. */
@@ -184,7 +184,8 @@ export class LinuxCubic implements CongestionControl {
   ssthreshAfter(s: CcState, event: CongestionEvent): number {
     const cwnd = Math.floor(Math.min(s.cwnd, s.maxWindow));
     this.epochStart = 0;
-    if (cwnd < this.lastMaxCwnd && this.p.fastConvergence) this.lastMaxCwnd = Math.floor((cwnd * (BETA_SCALE + this.beta)) / (2 * BETA_SCALE));
+    if (cwnd < this.lastMaxCwnd && this.p.fastConvergence)
+      this.lastMaxCwnd = Math.floor((cwnd * (BETA_SCALE + this.beta)) / (2 * BETA_SCALE));
     else this.lastMaxCwnd = cwnd;
     this.lossCwnd = cwnd;
     this.cwndCnt = 0;
@@ -199,6 +200,12 @@ export class LinuxCubic implements CongestionControl {
   }
 
   metrics(): Record<string, number> {
-    return { wMax: this.lastMaxCwnd, k: this.bicK / 1024, cnt: this.cnt, delayedAck: this.delayedAck / 16, tcpCwnd: this.tcpCwnd };
+    return {
+      wMax: this.lastMaxCwnd,
+      k: this.bicK / 1024,
+      cnt: this.cnt,
+      delayedAck: this.delayedAck / 16,
+      tcpCwnd: this.tcpCwnd,
+    };
   }
 }

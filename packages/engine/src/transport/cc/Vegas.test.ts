@@ -7,7 +7,10 @@ describe('Vegas', () => {
       [2, 4],
       [4, 8],
     ] as const) {
-      const r = runDumbbell([{ transport: tcpFlow('vegas', { alpha, beta }) }], { buffer: '200 packets', duration: '40s' });
+      const r = runDumbbell([{ transport: tcpFlow('vegas', { alpha, beta }) }], {
+        buffer: '200 packets',
+        duration: '40s',
+      });
       const q = r.meanQueue(20, 40);
       expect(r.drops()).toBe(0);
       // one flow: its backlog is the bottleneck queue (±1 for Diff's rounding)
@@ -18,7 +21,10 @@ describe('Vegas', () => {
 
   it('two flows together keep between 2α and 2β packets queued, without loss, sharing fairly', () => {
     const r = runDumbbell(
-      [{ transport: tcpFlow('vegas', { alpha: 3, beta: 5 }) }, { transport: tcpFlow('vegas', { alpha: 3, beta: 5 }), start: '0.1s' }],
+      [
+        { transport: tcpFlow('vegas', { alpha: 3, beta: 5 }) },
+        { transport: tcpFlow('vegas', { alpha: 3, beta: 5 }), start: '0.1s' },
+      ],
       { buffer: '200 packets', duration: '60s' },
     );
     const q = r.meanQueue(30, 60);
@@ -51,7 +57,7 @@ describe('Vegas', () => {
     let total = 0;
     for (let i = 0; i < 4; i++) {
       total += r.departedBytes(i);
-      expect(r.departedBytes(i) * 8 / 60).toBeGreaterThan(1.5e6);
+      expect((r.departedBytes(i) * 8) / 60).toBeGreaterThan(1.5e6);
       expect(s.flows[i]!.timeouts).toBeLessThanOrEqual(2);
     }
     expect((total * 8) / 60).toBeGreaterThan(9.5e6);

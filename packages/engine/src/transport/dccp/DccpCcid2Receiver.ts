@@ -71,7 +71,8 @@ export class DccpCcid2Receiver implements FlowReceiver, TimerOwner {
     if (seq > this.low && seq > this.maxSeq - RING + 1) {
       const prev = this.state[seq & MASK];
       if (seq > this.maxSeq) {
-        for (let i = Math.max(this.maxSeq + 1, seq - RING + 1); i < seq; i++) this.state[i & MASK] = PacketState.NotReceived;
+        for (let i = Math.max(this.maxSeq + 1, seq - RING + 1); i < seq; i++)
+          this.state[i & MASK] = PacketState.NotReceived;
         this.maxSeq = seq;
         this.maxArrivalNs = now;
         this.state[seq & MASK] = ce ? PacketState.EcnMarked : PacketState.Received;

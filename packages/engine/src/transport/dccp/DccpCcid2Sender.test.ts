@@ -16,16 +16,44 @@ function rig(over: Partial<Ccid2SenderConfig> = {}) {
   const pool = new PacketPool();
   const sent: number[] = [];
   const ctx: FlowContext = {
-    sim, pool, flowIndex: 0, flowId: 'f0', stats: new FlowStats(), params: {}, ccId: undefined, ccParams: {},
+    sim,
+    pool,
+    flowIndex: 0,
+    flowId: 'f0',
+    stats: new FlowStats(),
+    params: {},
+    ccId: undefined,
+    ccParams: {},
     event: () => {},
   };
   const vpool = new AckVectorPool();
   const sender = new DccpCcid2Sender(ctx, {
-    payloadBytes: 1000, initialCwnd: 3, cwndAfterTimeout: 1, initialSsthresh: 65535, ssGrowth: 2, reduction: 0.5,
-    lossThreshold: 3, initialRtoNs: 3e9, minRtoNs: 1e9, granularityNs: 1e7, initialAckRatio: 2, handshake: false,
-    ecn: false, sendBufferPackets: 1000, pool: vpool, ...over,
+    payloadBytes: 1000,
+    initialCwnd: 3,
+    cwndAfterTimeout: 1,
+    initialSsthresh: 65535,
+    ssGrowth: 2,
+    reduction: 0.5,
+    lossThreshold: 3,
+    initialRtoNs: 3e9,
+    minRtoNs: 1e9,
+    granularityNs: 1e7,
+    initialAckRatio: 2,
+    handshake: false,
+    ecn: false,
+    sendBufferPackets: 1000,
+    pool: vpool,
+    ...over,
   });
-  sender.setRoute({ ports: [], sink: { receive: (p: Packet) => { sent.push(p.seq); pool.release(p); } } });
+  sender.setRoute({
+    ports: [],
+    sink: {
+      receive: (p: Packet) => {
+        sent.push(p.seq);
+        pool.release(p);
+      },
+    },
+  });
   let ackSeq = 0;
   /** Delivers an ACK whose vector says `received` (seq list) arrived, acknowledging the highest. */
   const ack = (received: number[], opts: { skipAckSeq?: number } = {}) => {
@@ -142,8 +170,12 @@ function longDelay(params: Record<string, unknown>, seconds = 40) {
     dumbbell({
       name: 'long delay',
       flows: [{ transport: { type: 'dccp-ccid2', params: { packetSize: '1000B', ...params } } }],
-      bottleneckRate: '2Mbps', bottleneckDelay: '300ms', bottleneckBuffer: '50 packets',
-      accessRate: '100Mbps', accessDelay: '1ms', duration: `${seconds}s`,
+      bottleneckRate: '2Mbps',
+      bottleneckDelay: '300ms',
+      bottleneckBuffer: '50 packets',
+      accessRate: '100Mbps',
+      accessDelay: '1ms',
+      duration: `${seconds}s`,
     }),
   );
   const st = sim.flows[0]!.stats;
@@ -179,7 +211,9 @@ describe('TCP-like TW knobs on a 300 ms link (seed 002 claims 3–5)', () => {
 describe('ns-2.35 reference dccp-tcplike-vs-newreno', () => {
   it('agrees within the validation tolerances', () => {
     const ref = { per: [4776101.3, 4996819.7], agg: 9772921.1, jain: 0.9995, drops: 181, meanQ: 23.027 };
-    const sum = new Simulation(ns2DumbbellScenario('dccp-tcplike-vs-newreno', { flows: 'Newreno,DCCP:TCPlike', T: '60' })).run();
+    const sum = new Simulation(
+      ns2DumbbellScenario('dccp-tcplike-vs-newreno', { flows: 'Newreno,DCCP:TCPlike', T: '60' }),
+    ).run();
     const port = sum.ports.find((p) => p.name === 'r1->r2')!;
     const per = Object.values(port.flowThroughputBps);
     const agg = per.reduce((a, b) => a + b, 0);

@@ -54,7 +54,8 @@ export class LinuxRecovery implements LossRecovery {
     if (acked > 0) s.cc.onPacketsAcked?.(s, acked, now);
     const dubious = acked === 0 || (flag & (SB_FLAG_SACKED | FLAG_ECE)) !== 0 || s.phase !== 'open';
     if (dubious) {
-      if (acked > 0 && (!ece || s.cwnd < s.ssthresh) && s.phase !== 'recovery') this.congAvoid(acked, -1, priorInFlight, ack, now);
+      if (acked > 0 && (!ece || s.cwnd < s.ssthresh) && s.phase !== 'recovery')
+        this.congAvoid(acked, -1, priorInFlight, ack, now);
       this.alert(flag, now);
     } else if (acked > 0) this.congAvoid(acked, ts, priorInFlight, ack, now);
     this.sendUnderRateHalving();
@@ -90,7 +91,8 @@ export class LinuxRecovery implements LossRecovery {
     if (s.phase !== 'open' && s.highestAck >= s.recover) {
       // recovery (or loss) is over: forget the scoreboard, moderate a window below ssthresh
       sb.clear();
-      if (s.cwnd < s.ssthresh) s.cwnd = Math.min(s.ssthresh, sb.inFlight(s.highestAck + 1, s.nextSeq) + LINUX_MAX_BURST);
+      if (s.cwnd < s.ssthresh)
+        s.cwnd = Math.min(s.ssthresh, sb.inFlight(s.highestAck + 1, s.nextSeq) + LINUX_MAX_BURST);
       s.phase = 'open';
       this.nextPif = 0;
       return;

@@ -71,7 +71,8 @@ export class RenoRecovery implements LossRecovery {
     s.dupAcks++;
     const thresh = s.cfg.dupAckThreshold;
     if (s.dupAcks === thresh) this.dupAckAction(now);
-    else if (s.dupAcks > thresh && s.lastCwndAction === CwndAction.DupAck) s.dupWnd++; // RFC 5681 §3.2 step 4
+    else if (s.dupAcks > thresh && s.lastCwndAction === CwndAction.DupAck)
+      s.dupWnd++; // RFC 5681 §3.2 step 4
     else if (s.dupAcks < thresh && s.cfg.limitedTransmit) s.sendOne();
   }
 
@@ -79,7 +80,8 @@ export class RenoRecovery implements LossRecovery {
   private dupAckAction(now: number): void {
     const s = this.s;
     const recovered = s.highestAck > s.recover;
-    const allowed = recovered || s.highestAck === 0 || (this.variant === 'reno' && s.lastCwndAction === CwndAction.DupAck);
+    const allowed =
+      recovered || s.highestAck === 0 || (this.variant === 'reno' && s.lastCwndAction === CwndAction.DupAck);
     if (!allowed) return; // one fast retransmit per window (RFC 6582 §3.2 step 2 "bugfix")
     s.recover = s.maxSeqSent;
     s.lastCwndAction = CwndAction.DupAck;

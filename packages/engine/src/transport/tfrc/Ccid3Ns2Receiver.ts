@@ -233,7 +233,8 @@ export class Ccid3Ns2Receiver implements FlowReceiver {
 
   /** ns-2 tfrc_recv_updateLI: loss (3 later packets) or CE mark, then the open interval. */
   private updateLossHistory(now: number, newest: number): void {
-    if (this.nLast === 4 && this.lastSeq[2]! - this.lastSeq[3]! > 1) this.lossAt(now, this.lastSeq[3]! + 1, this.lastWc[3]!);
+    if (this.nLast === 4 && this.lastSeq[2]! - this.lastSeq[3]! > 1)
+      this.lossAt(now, this.lastSeq[3]! + 1, this.lastWc[3]!);
     for (let i = 0; i < Math.min(this.nLast, this.cfg.numDupAcks); i++) {
       if (this.lastCe[i] === 1) {
         this.lastCe[i] = 0;

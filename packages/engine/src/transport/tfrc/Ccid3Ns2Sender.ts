@@ -322,7 +322,8 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
         if (this.cfg.oscPrev) this.rSqmean = Math.sqrt(this.rSample);
       } else {
         this.rttS = this.cfg.rttQ * this.rttS + (1 - this.cfg.rttQ) * this.rSample;
-        if (this.cfg.oscPrev) this.rSqmean = this.cfg.rttQ2 * this.rSqmean + (1 - this.cfg.rttQ2) * Math.sqrt(this.rSample);
+        if (this.cfg.oscPrev)
+          this.rSqmean = this.cfg.rttQ2 * this.rSqmean + (1 - this.cfg.rttQ2) * Math.sqrt(this.rSample);
       }
       this.tRto = 4 * this.rttS;
     }
@@ -367,7 +368,8 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
       next = Math.max((2 * s) / this.x, this.cfg.initialRtoS);
     } else {
       if (!this.idle || this.xRecv >= (4 * s) / this.rttS) {
-        if (this.p < this.cfg.smallestP || this.xCalc > 2 * this.xRecv) this.xRecv = Math.max(this.xRecv / 2, s / (2 * this.cfg.tMbiS));
+        if (this.p < this.cfg.smallestP || this.xCalc > 2 * this.xRecv)
+          this.xRecv = Math.max(this.xRecv / 2, s / (2 * this.cfg.tMbiS));
         else this.xRecv = this.xCalc / 4;
         this.updateX(this.now);
       }

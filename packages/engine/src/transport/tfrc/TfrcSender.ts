@@ -129,7 +129,8 @@ export class TfrcSender implements FlowSender, TimerOwner {
       this.dataLimited = false;
       this.lastLimitedS = this.nowS;
       this.sendPacket();
-      if (!this.sendTimer.armed) this.sendTimer.setAfter(Math.round((this.cfg.segmentBytes / Math.max(this.rate, 1e-3)) * NS_PER_SECOND));
+      if (!this.sendTimer.armed)
+        this.sendTimer.setAfter(Math.round((this.cfg.segmentBytes / Math.max(this.rate, 1e-3)) * NS_PER_SECOND));
     }
   }
 
@@ -200,7 +201,12 @@ export class TfrcSender implements FlowSender, TimerOwner {
   private sendAndSchedule(): void {
     this.sendPacket();
     let xrate: number;
-    if (this.cfg.slowIncrease && this.roundId > 2 && this.phase === Phase.SlowStart && this.oldRate + 1e-7 < this.rate) {
+    if (
+      this.cfg.slowIncrease &&
+      this.roundId > 2 &&
+      this.phase === Phase.SlowStart &&
+      this.oldRate + 1e-7 < this.rate
+    ) {
       this.oldRate += this.delta;
       xrate = this.oldRate;
     } else if (this.cfg.sqrtRttScaling) {
@@ -249,7 +255,10 @@ export class TfrcSender implements FlowSender, TimerOwner {
 
   private armNoFeedback(): void {
     const s = this.cfg.segmentBytes;
-    const t = this.cfg.law === 'rfc5348' ? Math.max(4 * this.rttS, (2 * s) / this.rate) : Math.max(2 * this.rttS, (2 * s) / this.rate);
+    const t =
+      this.cfg.law === 'rfc5348'
+        ? Math.max(4 * this.rttS, (2 * s) / this.rate)
+        : Math.max(2 * this.rttS, (2 * s) / this.rate);
     this.noFeedbackTimer.setAfter(Math.round(t * NS_PER_SECOND));
   }
 
@@ -317,7 +326,9 @@ export class TfrcSender implements FlowSender, TimerOwner {
       this.tzeroS = Math.max(rtxcur, this.cfg.minRtoS);
       this.rttS = this.rttS > 0 ? this.cfg.rttWeight * this.rttS + (1 - this.cfg.rttWeight) * sample : sample;
     }
-    this.sqrtRtt = hadRtt ? this.cfg.rttWeight * this.sqrtRtt + (1 - this.cfg.rttWeight) * Math.sqrt(sample) : Math.sqrt(sample);
+    this.sqrtRtt = hadRtt
+      ? this.cfg.rttWeight * this.sqrtRtt + (1 - this.cfg.rttWeight) * Math.sqrt(sample)
+      : Math.sqrt(sample);
     this.rttCur = sample;
   }
 
@@ -364,7 +375,8 @@ export class TfrcSender implements FlowSender, TimerOwner {
     const mult = Math.min(2, (now - this.lastChangeS) / rtt);
     this.rate += (s / rtt) * mult;
     let maximum: number;
-    if (this.dataLimited || this.lastLimitedS > now - 1.5 * rtt) maximum = Math.max(this.maxRate, (this.initialWindowPackets() * s) / rtt);
+    if (this.dataLimited || this.lastLimitedS > now - 1.5 * rtt)
+      maximum = Math.max(this.maxRate, (this.initialWindowPackets() * s) / rtt);
     else maximum = Math.max(this.maxRate, s / rtt);
     maximum = Math.min(maximum, this.rcvRate);
     if (this.rate > maximum) this.rate = maximum;

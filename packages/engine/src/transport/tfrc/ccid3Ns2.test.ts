@@ -21,7 +21,9 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
   });
 
   it('the ns-2 translator selects the ns2 model for DCCP:TFRC; the transport default stays RFC', () => {
-    const sc = ns2DumbbellScenario('x', { flows: 'DCCP:TFRC', T: '1' }) as { flows: { transport: { params: Record<string, unknown> } }[] };
+    const sc = ns2DumbbellScenario('x', { flows: 'DCCP:TFRC', T: '1' }) as {
+      flows: { transport: { params: Record<string, unknown> } }[];
+    };
     expect(sc.flows[0]!.transport.params.model).toBe('ns2');
   });
 
@@ -34,7 +36,7 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
     expect(r).toBeGreaterThan(0.06);
     expect(r).toBeLessThan(0.062);
     // X = s/R in units of s = 500 B: one 1032-byte packet per R on the wire
-    expect(snd.congestion()!.rateBps).toBeCloseTo(((500 / r / 500) * 1032 * 8), 0);
+    expect(snd.congestion()!.rateBps).toBeCloseTo((500 / r / 500) * 1032 * 8, 0);
     sim.runUntil(0.5e9);
     expect(snd.congestion()!.rateBps).toBeGreaterThan(4 * ((1 / r) * 1032 * 8));
   });
@@ -57,7 +59,9 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
   it('packets on the wire as in ns-2: 104-byte handshake, pure 36-byte Ack, DataAcks once quiescent', () => {
     const sim = new Simulation(ns2DumbbellScenario('x', { flows: 'DCCP:TFRC', T: '0.6' }));
     const seen: { t: number; size: number }[] = [];
-    sim.network.portByName('s0->r1')!.hooks.push({ onArrival: (p) => void seen.push({ t: sim.sim.now / 1e9, size: p.sizeBytes }) });
+    sim.network
+      .portByName('s0->r1')!
+      .hooks.push({ onArrival: (p) => void seen.push({ t: sim.sim.now / 1e9, size: p.sizeBytes }) });
     sim.run();
     // DCCP-Request 104 B; after the Response (104 B) a pure DCCP-Ack (36 B), then DCCP-Data (1032 B)
     expect(seen.slice(0, 3).map((x) => x.size)).toEqual([104, 36, 1032]);

@@ -52,8 +52,12 @@ function randomLoss(p: number, type: string, params: Record<string, unknown> = {
   const sc = dumbbell({
     name: 'tfrc random loss',
     flows: [{ transport: { type, params } }],
-    bottleneckRate: '100Mbps', bottleneckDelay: '40ms', bottleneckBuffer: '1000 packets',
-    accessRate: '1Gbps', accessDelay: '5ms', duration: '200s',
+    bottleneckRate: '100Mbps',
+    bottleneckDelay: '40ms',
+    bottleneckBuffer: '1000 packets',
+    accessRate: '1Gbps',
+    accessDelay: '5ms',
+    duration: '200s',
   });
   sc.links[0]!.lossRate = p;
   const sim = new Simulation(sc);
@@ -91,7 +95,13 @@ describe('TFRC sending rate follows the equation (analytic check)', () => {
   }
 
   it('RFC 5348 rate law at random loss 0.02: X ≈ X_Bps(p_measured, R) with t_RTO = 4R', () => {
-    const r = randomLoss(0.02, 'tfrc', { rateLaw: 'rfc5348', lossThreshold: 3, rttWeight: 0.9, slowIncrease: false, capTimeoutTerm: false });
+    const r = randomLoss(0.02, 'tfrc', {
+      rateLaw: 'rfc5348',
+      lossThreshold: 3,
+      rttWeight: 0.9,
+      slowIncrease: false,
+      capTimeoutTerm: false,
+    });
     const expected = tfrcRateBps(1000, r.rtt, r.p, 4 * r.rtt);
     expect(r.rateBytes / expected).toBeGreaterThan(0.8);
     expect(r.rateBytes / expected).toBeLessThan(1.25);
@@ -103,8 +113,14 @@ describe('TFRC against NewReno (seed 002 claim 6; Floyd et al. 2000 §4)', () =>
     // each alone on the same lossy path (1 % random loss, no queueing), ns-2 reference settings
     const run = (kind: string) => {
       const sc = dumbbell({
-        name: kind, flows: [ns2FlowTransport(kind, NS2_DEFAULTS)], bottleneckRate: '100Mbps', bottleneckDelay: '40ms',
-        bottleneckBuffer: '1000 packets', accessRate: '1Gbps', accessDelay: '5ms', duration: '200s',
+        name: kind,
+        flows: [ns2FlowTransport(kind, NS2_DEFAULTS)],
+        bottleneckRate: '100Mbps',
+        bottleneckDelay: '40ms',
+        bottleneckBuffer: '1000 packets',
+        accessRate: '1Gbps',
+        accessDelay: '5ms',
+        duration: '200s',
       });
       sc.links[0]!.lossRate = 0.01;
       const sim = new Simulation(sc);

@@ -22,7 +22,14 @@ export function tfrcRateBps(s: number, rttS: number, p: number, tRtoS: number, b
  * (RFC 5348 §6.3.1 uses it to seed the loss history after the first loss). Bisection on log p;
  * the equation is strictly decreasing in p.
  */
-export function tfrcLossForRate(rateBps: number, s: number, rttS: number, tRtoS: number, b = 1, capTimeoutTerm = false): number {
+export function tfrcLossForRate(
+  rateBps: number,
+  s: number,
+  rttS: number,
+  tRtoS: number,
+  b = 1,
+  capTimeoutTerm = false,
+): number {
   if (!(rateBps > 0) || !(rttS > 0)) return 1;
   let lo = 1e-12;
   let hi = 1;
