@@ -42,7 +42,7 @@ export function TopologyCanvas() {
     return () => ro.disconnect();
   }, []);
 
-  const fit = useCallback(() => {
+  const fitToNodes = useCallback(() => {
     const pts = lab.scenario.getState().scenario.nodes.map((n) => ({ x: n.x ?? 0, y: n.y ?? 0 }));
     const el = boxRef.current;
     if (el) setTransform(fitTransform(pts, el.clientWidth, el.clientHeight));
@@ -52,15 +52,15 @@ export function TopologyCanvas() {
   // or the identity for an empty network (so nodes land where they are clicked).
   useEffect(() => {
     if (stored || size.w <= 0) return;
-    if (scenario.nodes.length > 0) fit();
+    if (scenario.nodes.length > 0) fitToNodes();
     else setTransform(IDENTITY);
-  }, [stored, size.w, scenario.nodes.length, fit, setTransform]);
+  }, [stored, size.w, scenario.nodes.length, fitToNodes, setTransform]);
 
   useEffect(() => {
-    const onFit = () => fit();
+    const onFit = () => fitToNodes();
     window.addEventListener('cclab:fit', onFit);
     return () => window.removeEventListener('cclab:fit', onFit);
-  }, [fit]);
+  }, [fitToNodes]);
 
   const g = useCanvasGestures(transform, setTransform);
   const byId = useMemo(
@@ -165,7 +165,7 @@ export function TopologyCanvas() {
         >
           −
         </button>
-        <button type="button" onClick={fit} aria-label="Fit network to view" title="Fit to view (F)">
+        <button type="button" onClick={fitToNodes} aria-label="Fit network to view" title="Fit to view (F)">
           ⤢
         </button>
       </div>

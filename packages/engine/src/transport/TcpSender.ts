@@ -216,7 +216,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   // --- transmission ---
 
-  /** Usable window in segments: integer cwnd plus recovery inflation, capped by the receiver window. */
+  /** Usable window in segments: integer cwnd plus recovery inflation, capped by the receiver window (ns-2 window()). */
   private window(): number {
     return this.cwnd < this.maxWindow ? Math.floor(this.cwnd) + this.dupWnd : this.maxWindow;
   }
