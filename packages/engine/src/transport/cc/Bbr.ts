@@ -1,4 +1,6 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
+import { num } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
 
 export interface BbrParams {
   /** Startup pacing and cwnd gain (draft: 2/ln 2 ≈ 2.885). */
@@ -203,3 +205,88 @@ export class Bbr implements CongestionControl {
     return MODE_NAMES[this.mode]!;
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const bbrModel: CcModel = {
+  info: {
+    id: 'bbr',
+    category: 'cc',
+    name: 'BBR v1',
+    description:
+      'Model-based: paces at the measured bottleneck bandwidth and caps inflight at 2·BDP; probes bandwidth and RTT.',
+    citation:
+      'Cardwell et al., ACM Queue 14(5) 2016; draft-cardwell-iccrg-bbr-congestion-control-00; draft-cheng-iccrg-delivery-rate-estimation-02',
+    params: [
+      {
+        key: 'highGain',
+        label: 'Startup gain',
+        kind: 'number',
+        default: 2 / Math.LN2,
+        min: 1,
+        max: 10,
+        unit: '×',
+        description: 'Pacing and cwnd gain in Startup (2/ln 2); Drain paces at its inverse.',
+      },
+      {
+        key: 'cwndGain',
+        label: 'cwnd gain',
+        kind: 'number',
+        default: 2,
+        min: 1,
+        max: 10,
+        unit: '×',
+        description: 'cwnd = gain·BDP in ProbeBW.',
+      },
+      {
+        key: 'probeGain',
+        label: 'Probe gain',
+        kind: 'number',
+        default: 1.25,
+        min: 1,
+        max: 2,
+        unit: '×',
+        description: 'ProbeBW up-phase pacing gain (down phase: 2 − gain).',
+      },
+      {
+        key: 'bwWindowRounds',
+        label: 'BtlBw window',
+        kind: 'integer',
+        default: 10,
+        min: 1,
+        max: 100,
+        unit: 'RTTs',
+        description: 'Max-filter length for the bottleneck bandwidth.',
+      },
+      {
+        key: 'minRttWindow',
+        label: 'RTprop window',
+        kind: 'duration',
+        default: 10,
+        min: 0.1,
+        max: 600,
+        unit: 's',
+        description: 'Min-filter length for the round-trip propagation time; ProbeRTT when it expires.',
+      },
+      {
+        key: 'probeRttDuration',
+        label: 'ProbeRTT time',
+        kind: 'duration',
+        default: 0.2,
+        min: 0.01,
+        max: 10,
+        unit: 's',
+        description: 'Time held at 4 segments in ProbeRTT.',
+      },
+    ],
+  },
+  defaultRecovery: 'sack',
+  create: (p) =>
+    new Bbr({
+      highGain: num(p, 'highGain'),
+      cwndGain: num(p, 'cwndGain'),
+      probeGain: num(p, 'probeGain'),
+      bwWindowRounds: num(p, 'bwWindowRounds'),
+      minRttWindow: num(p, 'minRttWindow'),
+      probeRttDuration: num(p, 'probeRttDuration'),
+    }),
+};

@@ -1,4 +1,6 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import { num } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
 
 export interface BinomialParams {
   /** Increase exponent k: w ← w + α/w^k per RTT. */
@@ -59,3 +61,54 @@ export class Binomial implements CongestionControl {
     return this.after;
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const binomialModel: CcModel = {
+  info: {
+    id: 'binomial',
+    category: 'cc',
+    name: 'Binomial',
+    description: 'w += α/w^k per RTT, w −= β·w^l per loss: AIMD, MIMD, AIAD, MIAD, IIAD, SQRT as presets.',
+    citation: 'Bansal & Balakrishnan, INFOCOM 2001; seed 003 §1 Table I',
+    params: [
+      {
+        key: 'k',
+        label: 'k',
+        kind: 'number',
+        default: 0.5,
+        min: -1,
+        max: 2,
+        description: 'Increase exponent: w += α/w^k per RTT.',
+      },
+      {
+        key: 'l',
+        label: 'l',
+        kind: 'number',
+        default: 0.5,
+        min: 0,
+        max: 1,
+        description: 'Decrease exponent: w −= β·w^l per loss.',
+      },
+      { key: 'alpha', label: 'α', kind: 'number', default: 1, min: 0.0001, max: 100, description: 'Increase gain.' },
+      {
+        key: 'beta',
+        label: 'β',
+        kind: 'number',
+        default: 0.5,
+        min: 0.0001,
+        max: 100,
+        description: 'Decrease gain (for l = 1 the fraction of the window given up).',
+      },
+    ],
+    presets: {
+      AIMD: { k: 0, l: 1, alpha: 1, beta: 0.5 },
+      MIMD: { k: -1, l: 1, alpha: 0.01, beta: 0.125 },
+      AIAD: { k: 0, l: 0, alpha: 1, beta: 1 },
+      MIAD: { k: -1, l: 0, alpha: 0.01, beta: 1 },
+      IIAD: { k: 1, l: 0, alpha: 1, beta: 0.67 },
+      SQRT: { k: 0.5, l: 0.5, alpha: 1, beta: 0.67 },
+    },
+  },
+  defaultRecovery: 'newreno',
+  create: (p) => new Binomial({ k: num(p, 'k'), l: num(p, 'l'), alpha: num(p, 'alpha'), beta: num(p, 'beta') }),
+};

@@ -1,4 +1,7 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import { bool, num, str } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
+import { LinuxCubic } from './LinuxCubic.js';
 
 export interface CubicParams {
   /** Cubic scaling constant C, segments/s³ (RFC 9438 §4.1: 0.4). */
@@ -103,3 +106,80 @@ export class Cubic implements CongestionControl {
     return { wMax: this.wMax, k: this.k, wEst: this.wEst, origin: this.originWindow };
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const cubicModel: CcModel = {
+  info: {
+    id: 'cubic',
+    category: 'cc',
+    name: 'CUBIC',
+    description:
+      'Window grows as a cubic function of the time since the last loss, plateauing near the previous maximum.',
+    citation: 'RFC 9438 eqs. 1, 2, 4 (§4.2–4.8); Ha, Rhee & Xu, ACM SIGOPS OSR 42(5) 2008; ns-2 Agent/TCP/Linux cubic',
+    params: [
+      {
+        key: 'c',
+        label: 'C',
+        kind: 'number',
+        default: 0.4,
+        min: 0.01,
+        max: 10,
+        unit: 'segments/s³',
+        description: 'Cubic scaling constant (RFC 9438 §4.1).',
+      },
+      {
+        key: 'beta',
+        label: 'β_cubic',
+        kind: 'number',
+        default: 0.7,
+        min: 0.1,
+        max: 0.95,
+        unit: '×',
+        description: 'Window kept after a congestion event (RFC 9438: 0.7; Linux 2.6.22 and ns-2.35: 819/1024 ≈ 0.8).',
+      },
+      {
+        key: 'fastConvergence',
+        label: 'Fast convergence',
+        kind: 'boolean',
+        default: true,
+        description: 'Release bandwidth faster when W_max shrinks (RFC 9438 §4.7).',
+      },
+      {
+        key: 'renoFriendly',
+        label: 'Reno-friendly region',
+        kind: 'boolean',
+        default: true,
+        description: 'Never grow slower than the AIMD estimate W_est (RFC 9438 §4.3, eq. 4).',
+      },
+      {
+        key: 'rtt',
+        label: 'RTT for the target',
+        kind: 'enum',
+        default: 'srtt',
+        options: ['srtt', 'min'],
+        description:
+          'target = W_cubic(t + RTT) with the smoothed RTT (RFC 9438 §4.2) or the minimum RTT (Linux delay_min).',
+      },
+      {
+        key: 'impl',
+        label: 'Implementation',
+        kind: 'enum',
+        default: 'rfc9438',
+        options: ['rfc9438', 'linux-2.6.22'],
+        description:
+          'RFC 9438 in floating point, or Linux 2.6.22 tcp_cubic.c as run by ns-2.35 (integer window, per-ACK counter, min-RTT target, delayed-ACK ratio estimate that settles at 31/16 with per-packet ACKs; the rtt option is then always the minimum RTT).',
+      },
+    ],
+  },
+  defaultRecovery: 'sack',
+  create: (p) => {
+    const params = {
+      c: num(p, 'c'),
+      beta: num(p, 'beta'),
+      fastConvergence: bool(p, 'fastConvergence'),
+      renoFriendly: bool(p, 'renoFriendly'),
+      rtt: str(p, 'rtt') as 'srtt' | 'min',
+    };
+    return str(p, 'impl') === 'linux-2.6.22' ? new LinuxCubic(params) : new Cubic(params);
+  },
+};

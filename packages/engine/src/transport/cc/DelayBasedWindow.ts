@@ -108,3 +108,27 @@ export abstract class DelayBasedWindow implements CongestionControl {
     };
   }
 }
+
+/** Parameters shared by FAST TCP and QUIC-TCP (registry). */
+export const delayBasedParams = [
+  {
+    key: 'miThreshold',
+    label: 'MI threshold',
+    kind: 'duration',
+    default: 0.00075,
+    min: 0,
+    max: 1,
+    unit: 's',
+    description: 'Double the window per update while the queueing delay is below this (multiplicative-increase start).',
+  },
+  {
+    key: 'updateEveryRtts',
+    label: 'Update period',
+    kind: 'integer',
+    default: 2,
+    min: 1,
+    max: 16,
+    unit: 'RTTs',
+    description: 'Window update every this many round trips (FAST: every other RTT).',
+  },
+] as const;

@@ -1,4 +1,7 @@
 import { DelayBasedWindow, type DelayBasedParams } from './DelayBasedWindow.js';
+import { num } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
+import { delayBasedParams } from './DelayBasedWindow.js';
 
 export interface QuicTcpParams extends DelayBasedParams {
   /** Target backlog p_s, packets (utility U_s = p_s·log x_s). */
@@ -29,3 +32,55 @@ export class QuicTcp extends DelayBasedWindow {
     return w - gain * (w - ba * w - this.p.ps); // seed 004 eq. 13
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const quicTcpModel: CcModel = {
+  info: {
+    id: 'quic-tcp',
+    category: 'cc',
+    name: 'QUIC-TCP',
+    description: 'Utility-based FAST variant: w ← w − κ(B/A)w^(1−2ρ)(w − (B/A)w − p_s); keeps p_s packets queued.',
+    citation: 'Seed 004 eq. 13 (MS thesis, FAU 2013); FAST TCP (Jin, Wei & Low 2004)',
+    params: [
+      {
+        key: 'ps',
+        label: 'p_s',
+        kind: 'number',
+        default: 200,
+        min: 0.1,
+        max: 100000,
+        unit: 'packets',
+        description: 'Target backlog per flow (utility weight, U = p_s·log x).',
+      },
+      {
+        key: 'kappa',
+        label: 'κ',
+        kind: 'number',
+        default: 0.5,
+        min: 0.001,
+        max: 10,
+        unit: '×',
+        description: 'Gain of the window update.',
+      },
+      {
+        key: 'rho',
+        label: 'ρ',
+        kind: 'number',
+        default: 0.5,
+        min: 0,
+        max: 1,
+        description: 'Gain exponent: the update scales as w^(1−2ρ); ρ = ½ is FAST with γ = κ·B/A.',
+      },
+      ...delayBasedParams,
+    ],
+  },
+  defaultRecovery: 'newreno',
+  create: (p) =>
+    new QuicTcp({
+      ps: num(p, 'ps'),
+      kappa: num(p, 'kappa'),
+      rho: num(p, 'rho'),
+      miThreshold: num(p, 'miThreshold'),
+      updateEveryRtts: num(p, 'updateEveryRtts'),
+    }),
+};

@@ -1,4 +1,6 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import { bool, num } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
 
 export interface SimdParams {
   /** Multiplicative decrease β: w ← (1 − β)·w on loss. */
@@ -77,3 +79,54 @@ export class Simd implements CongestionControl {
     return { w0: this.w0, alpha: this.alpha };
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const simdModel: CcModel = {
+  info: {
+    id: 'simd',
+    category: 'cc',
+    name: 'SIMD',
+    description:
+      'Square increase, multiplicative decrease: w − w0 grows with the square of the time since the last loss.',
+    citation: 'Jin, Guo, Matta & Bestavros, IEEE/ACM ToN 11(3) 2003; seed 003 §1 eqs. 1.6–1.7 (fourth-root variant §2)',
+    params: [
+      {
+        key: 'beta',
+        label: 'β',
+        kind: 'number',
+        default: 0.125,
+        min: 0.01,
+        max: 0.9,
+        unit: '×',
+        description: 'Multiplicative decrease: w ← (1 − β)·w on loss; also sets α (eq. 1.7).',
+      },
+      {
+        key: 'rootExponent',
+        label: 'Root exponent',
+        kind: 'number',
+        default: 0.5,
+        min: 0.1,
+        max: 0.9,
+        description: 'Increase α·(w − w0)^e per RTT: ½ (SIMD) or ¼ (fourth-root SIMD).',
+      },
+      {
+        key: 'usePreviousWindow',
+        label: 'Use w(t−1)',
+        kind: 'boolean',
+        default: false,
+        description: 'Use the window one RTT earlier in (w − w0) (seed 003 fourth-root proposal).',
+      },
+    ],
+    presets: {
+      SIMD: { rootExponent: 0.5, usePreviousWindow: false },
+      'Fourth-root SIMD': { rootExponent: 0.25, usePreviousWindow: true },
+    },
+  },
+  defaultRecovery: 'newreno',
+  create: (p) =>
+    new Simd({
+      beta: num(p, 'beta'),
+      rootExponent: num(p, 'rootExponent'),
+      usePreviousWindow: bool(p, 'usePreviousWindow'),
+    }),
+};

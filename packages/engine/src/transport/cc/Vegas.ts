@@ -1,4 +1,6 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import { num } from '../../registry/params.js';
+import type { CcModel } from './CcModel.js';
 
 export interface VegasParams {
   /** Lower bound of the backlog kept in the network, packets (ns-2 v_alpha_). */
@@ -220,3 +222,65 @@ export class Vegas implements CongestionControl {
     return { baseRttMs: this.baseRtt * 1e3, diff: this.lastDiff, fineTimeoutMs: this.fineTimeout * 1e3 };
   }
 }
+
+/** Registry entry (docs/models.md). */
+export const vegasModel: CcModel = {
+  info: {
+    id: 'vegas',
+    category: 'cc',
+    name: 'Vegas',
+    description:
+      'Delay-based: keeps between α and β packets queued by comparing expected and actual rate once per RTT.',
+    citation: 'Brakmo & Peterson, IEEE JSAC 13(8) 1995, §3.1–3.3; seed 004 §1; ns-2 Agent/TCP/Vegas (tcp-vegas.cc)',
+    params: [
+      {
+        key: 'alpha',
+        label: 'α',
+        kind: 'number',
+        default: 1,
+        min: 0,
+        max: 10000,
+        unit: 'packets',
+        description: 'Grow the window while fewer than α packets are queued (ns-2 v_alpha_).',
+      },
+      {
+        key: 'beta',
+        label: 'β',
+        kind: 'number',
+        default: 3,
+        min: 0,
+        max: 10000,
+        unit: 'packets',
+        description: 'Shrink the window while more than β packets are queued (ns-2 v_beta_).',
+      },
+      {
+        key: 'gamma',
+        label: 'γ',
+        kind: 'number',
+        default: 1,
+        min: 0,
+        max: 10000,
+        unit: 'packets',
+        description: 'Leave slow start once more than γ packets are queued (ns-2 v_gamma_).',
+      },
+      {
+        key: 'timeoutWindow',
+        label: 'Window after timeout',
+        kind: 'number',
+        default: 2,
+        min: 1,
+        max: 100,
+        unit: 'segments',
+        description: 'Window to restart from after a retransmission timeout (ns-2 v_slowstart_).',
+      },
+    ],
+  },
+  defaultRecovery: 'vegas',
+  create: (p) =>
+    new Vegas({
+      alpha: num(p, 'alpha'),
+      beta: num(p, 'beta'),
+      gamma: num(p, 'gamma'),
+      timeoutWindow: num(p, 'timeoutWindow'),
+    }),
+};
