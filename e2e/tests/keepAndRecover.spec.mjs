@@ -6,13 +6,11 @@ export async function importBadFileShowsErrorAndKeepsWork({ context, baseUrl }) 
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   const before = await lab.scenario();
-  await lab
-    .testId('import-file')
-    .setInputFiles({
-      name: 'broken.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"version": 1, "nodes": ['),
-    });
+  await lab.testId('import-file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1, "nodes": ['),
+  });
   const notice = lab.testId('notice').first();
   await notice.waitFor();
   assert.match(await notice.innerText(), /broken\.json.*not a valid scenario/s);
