@@ -73,6 +73,23 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   assert.equal(mid.delay, '20ms');
   assert.equal(mid.buffer, '30 packets');
 
+  // Give r2 → r1 (the ACKs' direction) its own buffer; "same both ways" removes it, undo restores it.
+  await lab.testId('link-directions-separate').click();
+  await lab.testId('link-reverse').waitFor();
+  assert.match(await lab.testId('link-reverse').innerText(), /r2 → r1/);
+  await lab.testId('link-reverse-buffer').fill('60');
+  await lab.testId('link-reverse-buffer').press('Enter');
+  const reverse = { buffer: '60 packets', queue: { type: 'droptail', params: {} } };
+  s = await lab.scenario();
+  assert.deepEqual(s.links.find((l) => l.a === 'r1' && l.b === 'r2').reverse, reverse);
+  await lab.screenshot('link-directions');
+  await lab.testId('link-directions-same').click();
+  assert.equal('reverse' in (await lab.scenario()).links.find((l) => l.a === 'r1' && l.b === 'r2'), false);
+  await lab.testId('undo').click();
+  s = await lab.scenario();
+  assert.deepEqual(s.links.find((l) => l.a === 'r1' && l.b === 'r2').reverse, reverse);
+  assert.equal(await lab.testId('link-reverse-buffer').inputValue(), '60');
+
   // Two flows, h1→h3 and h2→h4, the second with Reno.
   await lab.testId('new-flow-from').selectOption('h1');
   await lab.testId('new-flow-to').selectOption('h3');
@@ -136,6 +153,7 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   });
   assert.match(link, /#s=/);
   const original = await lab.scenario();
+  assert.equal(original.links.find((l) => l.a === 'r1' && l.b === 'r2').reverse.buffer, '60 packets');
   const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const other = new LabPage(await fresh.newPage(), baseUrl);

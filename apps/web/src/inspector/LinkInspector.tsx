@@ -1,8 +1,19 @@
-/** Rate, delay, buffer, queue discipline (from the registry) and loss of one link. */
+/**
+ * Rate, delay, buffer, queue discipline (from the registry) and loss of one link. Buffer, queue
+ * and loss are shared by both directions unless "Directions" is set to separate, which gives the
+ * b→a direction its own (the scenario's `reverse`).
+ */
 import { useId } from 'react';
-import { getRegistry, type ScenarioIssue, type ScenarioLink } from '@cclab/engine';
+import {
+  getRegistry,
+  type LinkDirectionSpec,
+  type ScenarioInput,
+  type ScenarioIssue,
+  type ScenarioLink,
+} from '@cclab/engine';
 import { useLab } from '../lab';
-import { linkKey, updateLink } from '../state/scenarioEdits';
+import { linkKey, setLinkDirectionsSeparate, updateLink, updateLinkReverse } from '../state/scenarioEdits';
+import { canonicalOf, splitQuantity } from '../units/quantity';
 import { FieldIssues } from './FieldIssues';
 import { NumberInput } from './NumberInput';
 import { ParamForm } from './ParamForm';
@@ -19,13 +30,25 @@ export function LinkInspector({
   issues: readonly ScenarioIssue[];
 }) {
   const lab = useLab();
-  const qid = useId();
+  const dirId = useId();
   const key = linkKey(link);
   const p = `links[${index}]`;
-  const edit = (patch: Partial<ScenarioLink>) => lab.scenario.getState().apply((s) => updateLink(s, key, patch));
-  const queues = getRegistry().queue;
-  const qtype = link.queue?.type ?? 'droptail';
-  const qinfo = queues.find((q) => q.id === qtype);
+  const apply = (e: (s: ScenarioInput) => ScenarioInput) => lab.scenario.getState().apply(e);
+  const edit = (patch: Partial<ScenarioLink>) => apply((s) => updateLink(s, key, patch));
+  const separate = link.reverse !== undefined;
+  const forward = (
+    <DirectionFields
+      values={link}
+      path={p}
+      issues={issues}
+      bufferLabel={separate ? 'Buffer' : 'Buffer (each direction)'}
+      bufferPlaceholder="100 packets"
+      lossPlaceholder="0"
+      testPrefix="link"
+      compact={separate}
+      onEdit={edit}
+    />
+  );
   return (
     <section className="inspector-section" aria-label={`Link ${link.a} — ${link.b}`} data-testid="link-inspector">
       <h3>
@@ -34,7 +57,6 @@ export function LinkInspector({
           {link.a} ⟷ {link.b}
         </span>
       </h3>
-      <p className="muted small">Both directions share these settings.</p>
       <QuantityInput
         label="Rate"
         kind="rate"
@@ -53,34 +75,137 @@ export function LinkInspector({
         onCommit={(v) => edit({ delay: v ?? '10ms' })}
       />
       <FieldIssues issues={issuesAt(issues, `${p}.delay`)} />
+      <div className="field">
+        <span className="field-label" id={dirId}>
+          Buffer, queue and loss
+        </span>
+        <div className="segmented" role="radiogroup" aria-labelledby={dirId} data-testid="link-directions">
+          {(
+            [
+              [false, 'Same both ways', 'Both directions use one buffer, queue discipline and loss rate'],
+              [true, 'Per direction', `Set ${link.a} → ${link.b} and ${link.b} → ${link.a} separately`],
+            ] as const
+          ).map(([value, text, title]) => (
+            <label
+              key={text}
+              className={separate === value ? 'is-active' : undefined}
+              title={title}
+              data-testid={value ? 'link-directions-separate' : 'link-directions-same'}
+            >
+              <input
+                type="radio"
+                name={dirId}
+                checked={separate === value}
+                onChange={() => apply((s) => setLinkDirectionsSeparate(s, key, value))}
+              />
+              {text}
+            </label>
+          ))}
+        </div>
+      </div>
+      <FieldIssues issues={issues.filter((i) => i.path === `${p}.reverse`)} />
+      {separate ? (
+        <>
+          <fieldset className="direction" data-testid="link-forward">
+            <legend className="mono">
+              {link.a} → {link.b}
+            </legend>
+            {forward}
+          </fieldset>
+          <fieldset className="direction" data-testid="link-reverse">
+            <legend className="mono">
+              {link.b} → {link.a}
+            </legend>
+            <DirectionFields
+              values={link.reverse ?? {}}
+              inheritedQueue={link.queue}
+              path={`${p}.reverse`}
+              issues={issues}
+              bufferLabel="Buffer"
+              bufferPlaceholder={bufferText(link.buffer)}
+              lossPlaceholder={String(link.lossRate ?? 0)}
+              testPrefix="link-reverse"
+              compact
+              onEdit={(patch) => apply((s) => updateLinkReverse(s, key, patch))}
+            />
+          </fieldset>
+          <p className="muted small">
+            Rate and delay are the same both ways; an empty field of {link.b} → {link.a} follows {link.a} → {link.b}.
+          </p>
+        </>
+      ) : (
+        forward
+      )}
+    </section>
+  );
+}
+
+/** Buffer, loss and queue discipline of one direction (or of both, when they are shared). */
+function DirectionFields({
+  values,
+  inheritedQueue,
+  path,
+  issues,
+  bufferLabel,
+  bufferPlaceholder,
+  lossPlaceholder,
+  testPrefix,
+  compact,
+  onEdit,
+}: {
+  values: LinkDirectionSpec;
+  /** The queue this direction follows while it has none of its own. */
+  inheritedQueue?: LinkDirectionSpec['queue'];
+  /** Scenario path of this direction's settings, for matching validation issues. */
+  path: string;
+  issues: readonly ScenarioIssue[];
+  bufferLabel: string;
+  bufferPlaceholder: string;
+  lossPlaceholder: string;
+  testPrefix: string;
+  /** The queue's description as a tooltip rather than a paragraph (two directions on show). */
+  compact?: boolean;
+  onEdit(patch: Partial<LinkDirectionSpec>): void;
+}) {
+  const qid = useId();
+  const queues = getRegistry().queue;
+  const queue = values.queue ?? inheritedQueue;
+  const qtype = queue?.type ?? 'droptail';
+  const qinfo = queues.find((q) => q.id === qtype);
+  const queueIssues = issues.filter((i) => i.path === `${path}.queue` || i.path.startsWith(`${path}.queue.type`));
+  return (
+    <>
       <QuantityInput
-        label="Buffer (each direction)"
+        label={bufferLabel}
         kind="buffer"
-        value={link.buffer}
-        placeholder="100 packets"
-        testId="link-buffer"
-        invalid={issuesAt(issues, `${p}.buffer`).length > 0}
-        onCommit={(v) => edit({ buffer: v })}
+        value={values.buffer}
+        placeholder={bufferPlaceholder}
+        testId={`${testPrefix}-buffer`}
+        invalid={issuesAt(issues, `${path}.buffer`).length > 0}
+        onCommit={(v) => onEdit({ buffer: v })}
       />
-      <FieldIssues issues={issuesAt(issues, `${p}.buffer`)} />
+      <FieldIssues issues={issuesAt(issues, `${path}.buffer`)} />
       <NumberInput
         label="Random loss"
         unit="probability"
         min={0}
         max={1}
-        value={link.lossRate}
-        placeholder="0"
-        testId="link-loss"
-        onCommit={(v) => edit({ lossRate: v })}
+        value={values.lossRate}
+        placeholder={lossPlaceholder}
+        testId={`${testPrefix}-loss`}
+        invalid={issuesAt(issues, `${path}.lossRate`).length > 0}
+        onCommit={(v) => onEdit({ lossRate: v })}
       />
-      <FieldIssues issues={issuesAt(issues, `${p}.lossRate`)} />
+      <FieldIssues issues={issuesAt(issues, `${path}.lossRate`)} />
       <div className="field">
         <label htmlFor={qid}>Queue discipline</label>
         <select
           id={qid}
-          data-testid="link-queue"
+          data-testid={`${testPrefix}-queue`}
           value={qtype}
-          onChange={(e) => edit({ queue: { type: e.target.value, params: {} } })}
+          aria-invalid={queueIssues.length > 0 || undefined}
+          title={compact && qinfo ? `${qinfo.description} (${qinfo.citation})` : undefined}
+          onChange={(e) => onEdit({ queue: { type: e.target.value, params: {} } })}
         >
           {queues.map((q) => (
             <option key={q.id} value={q.id}>
@@ -90,29 +215,32 @@ export function LinkInspector({
           {!qinfo && <option value={qtype}>{qtype} (unknown)</option>}
         </select>
       </div>
-      {qinfo && (
+      {qinfo && !compact && (
         <p className="muted small model-desc">
           {qinfo.description} <cite>{qinfo.citation}</cite>
         </p>
       )}
-      <FieldIssues issues={issuesAt(issues, `${p}.queue.type`)} />
+      <FieldIssues issues={queueIssues} />
       {qinfo && (
         <ParamForm
           specs={qinfo.params}
-          values={link.queue?.params}
-          path={`${p}.queue.params`}
+          values={queue?.params}
+          path={`${path}.queue.params`}
           issues={issues}
-          testPrefix="queue-param"
-          onChange={(k, v) => edit({ queue: { type: qtype, params: withParam(link.queue?.params, k, v) } })}
+          testPrefix={testPrefix === 'link' ? 'queue-param' : `${testPrefix}-queue-param`}
+          onChange={(k, v) => onEdit({ queue: { type: qtype, params: withParam(queue?.params, k, v) } })}
         />
       )}
-      {link.reverse && (
-        <p className="muted small">
-          This link has separate settings for {link.b} → {link.a} in its file; they are kept as they are.
-        </p>
-      )}
-    </section>
+    </>
   );
+}
+
+/** A stored buffer as text ("30 packets", "64 KB"); the default when unset. */
+function bufferText(v: unknown): string {
+  if (v === undefined) return '100 packets';
+  if (!canonicalOf('buffer', v)) return String(v);
+  const q = splitQuantity('buffer', v);
+  return `${q.text} ${q.unit}`;
 }
 
 export function withParam(

@@ -2,7 +2,14 @@
  * Pure edits of a scenario (ScenarioInput → ScenarioInput). The store applies them and keeps
  * undo history; nothing here mutates its input.
  */
-import type { NodeKind, ScenarioFlow, ScenarioInput, ScenarioLink, ScenarioNode } from '@cclab/engine';
+import type {
+  LinkDirectionSpec,
+  NodeKind,
+  ScenarioFlow,
+  ScenarioInput,
+  ScenarioLink,
+  ScenarioNode,
+} from '@cclab/engine';
 
 /** Identity of a link that survives re-indexing (matches the engine's default link id). */
 export function linkKey(l: ScenarioLink): string {
@@ -80,6 +87,30 @@ export function deleteItems(s: ScenarioInput, items: ItemSet): ScenarioInput {
 
 export function updateLink(s: ScenarioInput, key: string, patch: Partial<ScenarioLink>): ScenarioInput {
   return { ...s, links: s.links.map((l) => (linkKey(l) === key ? dropUndefined({ ...l, ...patch }) : l)) };
+}
+
+/**
+ * Separate directions: the b→a direction gets its own buffer, queue and loss (`reverse`), starting
+ * as a copy of a→b's so nothing changes until one is edited. Shared: `reverse` is removed and
+ * both directions follow a→b again. Unchanged (the same object) when already so.
+ */
+export function setLinkDirectionsSeparate(s: ScenarioInput, key: string, separate: boolean): ScenarioInput {
+  const link = s.links.find((l) => linkKey(l) === key);
+  if (!link || (link.reverse !== undefined) === separate) return s;
+  const reverse = separate
+    ? dropUndefined<LinkDirectionSpec>({ buffer: link.buffer, queue: link.queue, lossRate: link.lossRate })
+    : undefined;
+  return updateLink(s, key, { reverse });
+}
+
+/** Edits the b→a overrides of a link (an undefined value removes that override: b→a follows a→b). */
+export function updateLinkReverse(s: ScenarioInput, key: string, patch: Partial<LinkDirectionSpec>): ScenarioInput {
+  return {
+    ...s,
+    links: s.links.map((l) =>
+      linkKey(l) === key ? { ...l, reverse: dropUndefined({ ...(l.reverse ?? {}), ...patch }) } : l,
+    ),
+  };
 }
 
 export function updateNode(s: ScenarioInput, id: string, patch: Partial<ScenarioNode>): ScenarioInput {

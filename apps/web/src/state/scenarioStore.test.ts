@@ -10,8 +10,10 @@ import {
   linkKey,
   moveNodes,
   renameNode,
+  setLinkDirectionsSeparate,
   simulationKey,
   updateLink,
+  updateLinkReverse,
 } from './scenarioEdits';
 
 function buildDumbbell() {
@@ -117,6 +119,41 @@ describe('the scenario store', () => {
     expect(() => validateScenario(s)).not.toThrow();
     expect(renameNode(s, 'left', 'r2')).toBeNull();
     expect(renameNode(s, 'left', '  ')).toBeNull();
+  });
+
+  it('gives a link separate b→a settings and takes them away again, undoably', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    const mid = () => st().scenario.links.find((l) => linkKey(l) === 'r1-r2')!;
+    st().apply((s) => updateLink(s, 'r1-r2', { buffer: '30 packets', lossRate: 0.01 }));
+    const shared = st().scenario;
+    // Separate starts as a copy of a→b, so the simulation is unchanged until an edit.
+    expect(st().apply((s) => setLinkDirectionsSeparate(s, 'r1-r2', true))).toBe(true);
+    expect(mid().reverse).toEqual({ buffer: '30 packets', queue: { type: 'droptail', params: {} }, lossRate: 0.01 });
+    expect(st().apply((s) => setLinkDirectionsSeparate(s, 'r1-r2', true))).toBe(false);
+    st().apply((s) =>
+      updateLinkReverse(s, 'r1-r2', {
+        buffer: '60 packets',
+        queue: { type: 'droptail', params: { dropFrom: 'front' } },
+      }),
+    );
+    st().apply((s) => updateLinkReverse(s, 'r1-r2', { lossRate: undefined }));
+    expect(mid().buffer).toBe('30 packets');
+    expect(mid().reverse).toEqual({ buffer: '60 packets', queue: { type: 'droptail', params: { dropFrom: 'front' } } });
+    expect(() => validateScenario(st().scenario)).not.toThrow();
+    const separate = st().scenario;
+    // Back to shared: `reverse` is gone (not left empty); one undo brings it back.
+    st().apply((s) => setLinkDirectionsSeparate(s, 'r1-r2', false));
+    expect('reverse' in mid()).toBe(false);
+    expect(mid()).toEqual(shared.links.find((l) => linkKey(l) === 'r1-r2'));
+    st().undo();
+    expect(st().scenario).toEqual(separate);
+    st().redo();
+    expect('reverse' in mid()).toBe(false);
+    // Issues of the b→a direction are reported under links[i].reverse.
+    const bad = updateLinkReverse(separate, 'r1-r2', { buffer: '-5 packets' });
+    const i = bad.links.findIndex((l) => linkKey(l) === 'r1-r2');
+    expect(() => validateScenario(bad)).toThrow(`links[${i}].reverse.buffer`);
   });
 
   it('multi-selection toggles with the additive flag', () => {
