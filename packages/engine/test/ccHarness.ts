@@ -30,6 +30,9 @@ export interface DumbbellOpts {
   accessDelays?: string[];
   duration?: string;
   queue?: { type: string; params?: Record<string, unknown> };
+  /** Random loss probability on the bottleneck (r1→r2 and back). */
+  lossRate?: number;
+  seed?: number;
 }
 
 export function tcpFlow(
@@ -41,21 +44,22 @@ export function tcpFlow(
 }
 
 export function runDumbbell(flows: { transport: TransportSpec; start?: string }[], o: DumbbellOpts = {}): DumbbellRun {
-  const sim = new Simulation(
-    dumbbell({
-      name: 'cc test',
-      flows,
-      bottleneckRate: o.rate ?? '10Mbps',
-      bottleneckDelay: o.delay ?? '20ms',
-      bottleneckBuffer: o.buffer ?? '100 packets',
-      ...(o.queue ? { bottleneckQueue: o.queue } : {}),
-      accessRate: o.accessRate ?? '100Mbps',
-      accessDelay: o.accessDelay ?? '5ms',
-      ...(o.accessDelays ? { accessDelays: o.accessDelays } : {}),
-      duration: o.duration ?? '100s',
-      probeInterval: '100ms',
-    }),
-  );
+  const scenario = dumbbell({
+    name: 'cc test',
+    flows,
+    bottleneckRate: o.rate ?? '10Mbps',
+    bottleneckDelay: o.delay ?? '20ms',
+    bottleneckBuffer: o.buffer ?? '100 packets',
+    ...(o.queue ? { bottleneckQueue: o.queue } : {}),
+    accessRate: o.accessRate ?? '100Mbps',
+    accessDelay: o.accessDelay ?? '5ms',
+    ...(o.accessDelays ? { accessDelays: o.accessDelays } : {}),
+    duration: o.duration ?? '100s',
+    probeInterval: '100ms',
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+  });
+  if (o.lossRate !== undefined) scenario.links[0]!.lossRate = o.lossRate;
+  const sim = new Simulation(scenario);
   const port = sim.probedPorts[0]!;
   const runTo = (t: number) => {
     sim.runUntil(Math.round(t * 1e9));

@@ -6,6 +6,8 @@
 
 const SACKED = 1;
 const RETRANSMITTED = 2;
+/** Counted once as newly lost (markNewlyLost); only used when a congestion control asks. */
+const LOST = 4;
 
 export class SackScoreboard {
   private flags: Uint8Array;
@@ -15,6 +17,8 @@ export class SackScoreboard {
   /** Highest segment ever SACKed, or base − 1. */
   highSacked = -1;
   sackedCount = 0;
+  /** Called for each newly SACKed segment when set (delivery-rate sampling for BBR). */
+  onNewlySacked: ((seq: number) => void) | null = null;
 
   constructor(capacity = 1024) {
     let cap = 1;
@@ -58,6 +62,7 @@ export class SackScoreboard {
       if (!(this.flags[i]! & SACKED)) {
         this.flags[i] = this.flags[i]! | SACKED;
         this.sackedCount++;
+        if (this.onNewlySacked !== null) this.onNewlySacked(s);
       }
     }
     if (end - 1 > this.highSacked) this.highSacked = end - 1;
@@ -98,6 +103,25 @@ export class SackScoreboard {
     let count = 0;
     for (let s = seq + 1; s <= this.highSacked; s++) if (this.flags[s & this.mask]! & SACKED) count++;
     return count;
+  }
+
+  /**
+   * Marks the holes that IsLost(dupThresh) deems lost and were not marked before; returns how
+   * many were newly marked (the "packets_lost" of draft-cardwell-iccrg-bbr-congestion-control-00).
+   */
+  markNewlyLost(dupThresh: number): number {
+    let sacked = 0;
+    let n = 0;
+    for (let s = this.highSacked; s >= this.base; s--) {
+      const i = s & this.mask;
+      const f = this.flags[i]!;
+      if (f & SACKED) sacked++;
+      else if (sacked >= dupThresh && !(f & LOST)) {
+        this.flags[i] = f | LOST;
+        n++;
+      }
+    }
+    return n;
   }
 
   clearRetransmitted(): void {

@@ -147,7 +147,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.recovery = createRecovery(this, cfg.recovery);
-    this.rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
+    const rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
+    if (rates !== null) this.recovery.watchSacks?.((seq) => rates.onDelivered(seq, ctx.sim.now));
+    this.rates = rates;
     cc.init?.(this, ctx.sim.now);
   }
 
@@ -161,6 +163,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   get inFlight(): number {
     return this.maxSeqSent - this.highestAck;
+  }
+
+  /** RFC 6675 pipe when the loss recovery keeps a SACK scoreboard, else inFlight (CcState). */
+  get pipe(): number {
+    return this.recovery.pipe?.() ?? this.inFlight;
   }
 
   get rtoNs(): number {
@@ -374,10 +381,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const tsSent = pkt.tsEchoNs;
     const consumed = this.recovery.readAck?.(pkt, ack, ece, tsSample, tsSent, now) === true;
     this.ctx.pool.release(pkt);
-    if (this.rates !== null && ack > this.highestAck) {
-      // delivery-rate sample before the window law runs (draft-cheng-iccrg-delivery-rate-estimation)
+    if (this.rates !== null) {
+      // delivery-rate sample before the window law runs (draft-cheng-iccrg-delivery-rate-estimation),
+      // on every ACK: with the segments it newly delivered (SACKs included) and made lost
       const rs = this.rateSample;
       this.rates.onAck(this.highestAck, ack, this.cfg.packetBytes, now, rs);
+      rs.newlyLost = this.recovery.newlyLost?.() ?? 0;
       this.cc.onRateSample!(this, rs, now);
     }
     if (!consumed) this.recovery.onAck(ack, ece, tsSample, tsSent, now);

@@ -37,8 +37,10 @@ const MIN_CWND = 4;
  * - ProbeBW: pacing gain cycles 1.25, 0.75, 1 × 6, one RTprop per phase (§4.3.4);
  * - ProbeRTT: when RTprop has not been refreshed for 10 s, cwnd = 4 for 200 ms and a round
  *   (§4.3.5).
- * Losses do not reduce the model; cwnd is kept through fast recovery (v1 keeps "packet
- * conservation" only in spirit here: no cut), and a timeout restarts it from one segment.
+ * Losses do not reduce the model; they modulate cwnd (§4.2.3.4): on entering fast recovery cwnd =
+ * pipe + delivered (packet conservation for one round: cwnd ≥ pipe + newly delivered on each ACK),
+ * minus newly lost segments; a timeout sets cwnd to one segment; leaving recovery (fast or after a
+ * timeout) restores cwnd to at least its value before the loss (prior_cwnd).
  */
 export class Bbr implements CongestionControl {
   readonly id = 'bbr';
@@ -61,6 +63,15 @@ export class Bbr implements CongestionControl {
   private probeRttDoneNs = -1;
   private probeRttRoundDone = false;
   private priorCwnd = 0;
+  /** cwnd saved on entering loss recovery (draft BBR.prior_cwnd, §4.2.3.4). */
+  private lossPriorCwnd = 0;
+  /** Packet conservation in the first round of fast recovery (BBR.packet_conservation). */
+  private packetConservation = false;
+  /** Highest segment sent at the last timeout while its recovery lasts, else −1. */
+  private rtoRecoverSeq = -1;
+  /** Segments newly delivered (ACKed or SACKed) by the latest ACK. */
+  private lastDelivered = 0;
+  private lastTotalDelivered = 0;
   private readonly gains: Float64Array;
 
   constructor(private readonly p: BbrParams) {
@@ -77,9 +88,11 @@ export class Bbr implements CongestionControl {
   }
 
   onRateSample(s: CcState, rs: RateSample, nowNs: number): void {
+    this.lastDelivered = rs.newlyAcked;
+    this.lastTotalDelivered = rs.totalDelivered;
     // round counting (draft §4.1.1.3)
     this.roundStart = false;
-    if (rs.priorDelivered >= this.nextRoundDelivered) {
+    if (rs.priorDelivered >= 0 && rs.priorDelivered >= this.nextRoundDelivered) {
       this.nextRoundDelivered = rs.totalDelivered;
       this.roundCount++;
       this.roundStart = true;
@@ -100,6 +113,32 @@ export class Bbr implements CongestionControl {
       this.rtPropStampNs = nowNs;
     }
     this.updateMode(s, rs, nowNs, expired);
+    // one round of fast recovery ends packet conservation (§4.2.3.4)
+    if (this.roundStart) this.packetConservation = false;
+    // fast recovery: the sender does not call onAck, so cwnd is set here, before the recovery
+    // sends on this ACK (BBRSetCwnd with BBRModulateCwndForRecovery, §4.2.3.4 and §4.2.3.6)
+    if (s.phase === 'recovery') s.cwnd = this.recoveryCwnd(s, rs);
+  }
+
+  private recoveryCwnd(s: CcState, rs: RateSample): number {
+    let cwnd = s.cwnd;
+    if (rs.newlyLost > 0) cwnd = Math.max(cwnd - rs.newlyLost, 1);
+    if (this.packetConservation) cwnd = Math.max(cwnd, (s.pipe ?? s.inFlight) + rs.newlyAcked);
+    else {
+      const target = this.btlBwBps > 0 ? Math.max(this.bdp(s, this.cwndGainNow), MIN_CWND) : Infinity;
+      if (this.filledPipe) cwnd = Math.min(cwnd + rs.newlyAcked, target);
+      else if (cwnd < target) cwnd += rs.newlyAcked;
+      cwnd = Math.max(cwnd, MIN_CWND);
+    }
+    if (this.mode === Mode.ProbeRtt) cwnd = Math.min(cwnd, MIN_CWND);
+    return cwnd;
+  }
+
+  /** BBRSaveCwnd (§4.2.3.4): the window to come back to after loss recovery. */
+  private saveCwnd(s: CcState): number {
+    const inLoss = s.phase === 'recovery' || this.rtoRecoverSeq >= 0;
+    if (!inLoss && this.mode !== Mode.ProbeRtt) return s.cwnd;
+    return Math.max(this.lossPriorCwnd, this.priorCwnd, s.cwnd);
   }
 
   private enterProbeBw(nowNs: number): void {
@@ -163,8 +202,13 @@ export class Bbr implements CongestionControl {
   }
 
   onAck(s: CcState, ack: AckInfo): number {
-    if (this.mode === Mode.ProbeRtt) return MIN_CWND;
     let cwnd = s.cwnd;
+    if (this.rtoRecoverSeq >= 0 && s.highestAck >= this.rtoRecoverSeq) {
+      // recovery after a timeout is over: BBRRestoreCwnd (§4.2.3.4)
+      this.rtoRecoverSeq = -1;
+      cwnd = Math.max(cwnd, this.lossPriorCwnd);
+    }
+    if (this.mode === Mode.ProbeRtt) return MIN_CWND;
     if (this.priorCwnd > 0 && cwnd < this.priorCwnd) {
       cwnd = this.priorCwnd; // restore after ProbeRTT
       this.priorCwnd = 0;
@@ -187,8 +231,26 @@ export class Bbr implements CongestionControl {
   }
 
   cwndAfter(s: CcState, event: CongestionEvent): number {
-    if (event === 'timeout') return 1;
-    return s.cwnd;
+    if (event === 'ecn') return s.cwnd; // BBR v1 does not react to ECN
+    this.lossPriorCwnd = this.saveCwnd(s);
+    if (event === 'timeout') {
+      // BBROnEnterRTO: the loss window, the model is kept (§4.2.3.4)
+      this.packetConservation = false;
+      this.rtoRecoverSeq = s.maxSeqSent;
+      return 1;
+    }
+    // BBROnEnterFastRecovery: what is still in flight plus at least one for the fast
+    // retransmit, packet conservation for one round (a round starts now)
+    this.packetConservation = true;
+    this.nextRoundDelivered = this.lastTotalDelivered;
+    return (s.pipe ?? s.inFlight) + Math.max(this.lastDelivered, 1);
+  }
+
+  cwndOnRecoveryExit(s: CcState): number {
+    // BBRRestoreCwnd (§4.2.3.4)
+    this.packetConservation = false;
+    this.rtoRecoverSeq = -1;
+    return Math.max(s.cwnd, this.lossPriorCwnd);
   }
 
   metrics(): Record<string, number> {

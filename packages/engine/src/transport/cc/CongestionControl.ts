@@ -38,6 +38,11 @@ export interface CcState {
   readonly maxWindow: number;
   /** First data segment (1 when segment 0 is the header-only opening segment, else 0). */
   readonly firstDataSeq: number;
+  /**
+   * Segments believed to be in the network (RFC 6675 SetPipe: not SACKed, not deemed lost, plus
+   * retransmissions) when the loss recovery keeps a SACK scoreboard; absent otherwise (inFlight).
+   */
+  readonly pipe?: number;
 }
 
 export interface AckInfo {
@@ -129,6 +134,10 @@ export interface CongestionControl {
   /**
    * A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation §3.3), taken when the
    * sender's `rateSampling` is on (it is switched on automatically when this hook exists).
+   * Called on every ACK, before loss recovery processes it (so that the algorithm may set
+   * `s.cwnd` for what the recovery sends on this ACK). With a SACK scoreboard, newly SACKed
+   * segments count as delivered at once; newlyLost counts the segments the ACK makes the
+   * scoreboard deem lost. An ACK that delivers nothing has priorDelivered −1 and no rate.
    * The record is reused between calls: read it, do not keep it.
    */
   onRateSample?(s: CcState, rs: RateSample, nowNs: number): void;

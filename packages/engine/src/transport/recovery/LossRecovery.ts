@@ -34,6 +34,12 @@ export interface LossRecovery {
   afterTimeout?(): void;
   /** Whether ECN-Echo is handled by the strategy itself (Linux) rather than by the sender. */
   readonly handlesEcn?: boolean;
+  /** Reports each newly SACKed segment to `fn` (delivery-rate sampling for BBR). */
+  watchSacks?(fn: (seq: number) => void): void;
+  /** Segments newly deemed lost by the last ACK read (each counted once); for BBR. */
+  newlyLost?(): number;
+  /** RFC 6675 SetPipe: segments believed to be in the network; for BBR. */
+  pipe?(): number;
   /** Whether the retransmission timer is restarted by a send when nothing was outstanding (ns-2 TcpAgent::output; not Vegas). */
   readonly restartTimerWhenIdle?: boolean;
 }

@@ -44,6 +44,14 @@ export class SackRecovery implements LossRecovery {
     return false;
   }
 
+  watchSacks(fn: (seq: number) => void): void {
+    this.sb.onNewlySacked = fn;
+  }
+
+  newlyLost(): number {
+    return this.sb.markNewlyLost(this.s.cfg.dupAckThreshold);
+  }
+
   onRetransmit(seq: number): void {
     this.sb.markRetransmitted(seq);
   }
@@ -118,14 +126,17 @@ export class SackRecovery implements LossRecovery {
     s.output(s.highestAck + 1);
   }
 
-  /** RFC 6675 §3 SetPipe: segments believed to be in the network. */
-  private pipe(): number {
+  /**
+   * RFC 6675 §3 SetPipe: segments believed to be in the network (from the scoreboard's base, so
+   * that it is right between readAck and onAck too).
+   */
+  pipe(): number {
     const s = this.s;
     const sb = this.sb;
     const thresh = s.cfg.dupAckThreshold;
     let pipe = 0;
     let sackedAbove = sb.sackedCount;
-    for (let q = s.highestAck + 1; q <= s.maxSeqSent; q++) {
+    for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
       if (sb.isSacked(q)) {
         sackedAbove--;
         continue;
