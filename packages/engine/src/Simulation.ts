@@ -104,8 +104,6 @@ export class Simulation {
   flowEventCount = 0;
   dropEventCount = 0;
   onSample: SampleListener | null = null;
-  /** Whether drop events are kept for animation. */
-  recordDrops = true;
 
   constructor(input: unknown) {
     this.scenario = isResolved(input) ? input : validateScenario(input);
@@ -170,23 +168,22 @@ export class Simulation {
 
   private recordFlowEvent(flow: number, kind: FlowEventKind): void {
     this.flowEventCount++;
-    if (this.eventRing.length >= this.maxEvents) this.eventRing.shift();
     this.eventRing.push({ tNs: this.sim.now, flow, kind });
+    trimOldest(this.eventRing, this.maxEvents);
   }
 
   private recordDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void {
     this.dropEventCount++;
-    if (!this.recordDrops) return;
-    if (this.dropRing.length >= 4096) this.dropRing.shift();
     this.dropRing.push({ tNs: this.sim.now, port: port.id, flow: pkt.flowId, reason });
+    trimOldest(this.dropRing, MAX_DROP_EVENTS);
   }
 
-  /** Flow events (fast retransmit, timeout, ...) recorded so far, oldest first (bounded). */
+  /** Flow events (fast retransmit, timeout, ...) recorded so far, oldest first (the latest maxEvents to 2·maxEvents). */
   flowEvents(): readonly FlowEvent[] {
     return this.eventRing;
   }
 
-  /** Removes and returns drop events recorded since the last call (bounded). */
+  /** Removes and returns drop events recorded since the last call (the latest MAX_DROP_EVENTS to twice that). */
   drainDrops(): DropEvent[] {
     return this.dropRing.splice(0, this.dropRing.length);
   }
@@ -264,6 +261,16 @@ export class Simulation {
   summary(): RunSummary {
     return summarize(this);
   }
+}
+
+const MAX_DROP_EVENTS = 4096;
+
+/**
+ * Keeps an event log bounded: once it holds twice `max` entries, drops the oldest so that `max`
+ * remain (amortised O(1) per event, unlike shifting one entry out per push).
+ */
+function trimOldest(log: unknown[], max: number): void {
+  if (log.length >= 2 * max) log.splice(0, log.length - max);
 }
 
 function isResolved(x: unknown): x is ResolvedScenario {

@@ -142,11 +142,7 @@ export class EventQueue {
       }
       heap[i] = last;
     }
-    this.pendingTime = t;
     handler.handleEvent(kind, arg);
     return t;
   }
-
-  /** Time of the event being dispatched (set just before the handler runs). */
-  pendingTime = 0;
 }

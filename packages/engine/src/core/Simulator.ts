@@ -92,10 +92,6 @@ export class Simulator {
     this.queue.push(at, handler, kind, arg);
   }
 
-  scheduleAfter(delay: number, handler: EventHandler, kind: number, arg = 0): void {
-    this.queue.push(this.now + delay, handler, kind, arg);
-  }
-
   timer(owner: TimerOwner, kind: number): Timer {
     return new Timer(this, owner, kind);
   }

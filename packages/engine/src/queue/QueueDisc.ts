@@ -212,22 +212,4 @@ export class PacketFifo {
     this.length--;
     return p;
   }
-
-  peek(): Packet | null {
-    return this.length === 0 ? null : this.buf[this.head]!;
-  }
-
-  /** Removes and returns the newest packet. */
-  pop(): Packet | null {
-    if (this.length === 0) return null;
-    const i = (this.head + this.length - 1) & (this.buf.length - 1);
-    const p = this.buf[i]!;
-    this.buf[i] = null;
-    this.length--;
-    return p;
-  }
-
-  at(i: number): Packet {
-    return this.buf[(this.head + i) & (this.buf.length - 1)]!;
-  }
 }

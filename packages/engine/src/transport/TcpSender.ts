@@ -398,7 +398,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.checkComplete(now);
   }
 
-  /** Recovery API. Leaves fast recovery; the congestion control may choose the window. */
+  /** Recovery API. Leaves fast recovery; the congestion control may choose the new cwnd. */
   leaveRecovery(now: number): void {
     if (this.phase !== 'recovery') return;
     this.phase = 'open';
