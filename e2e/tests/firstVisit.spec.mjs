@@ -28,7 +28,19 @@ export async function firstVisitShowsSawtooth({ context, baseUrl }) {
   assert.ok(run.nowNs > 0);
   const series = await lab.series();
   assert.ok(series.markers > 0, 'fast-retransmit markers were recorded');
-  const path = lab.page.locator('[data-testid="chart-cwnd"] path[data-series="cwnd:f0"]');
-  assert.ok(Number(await path.getAttribute('data-points')) > 10, 'the cwnd chart draws the series');
+  // The canvas redraws at most every 250 ms (staggered per chart), so it may be a redraw or two
+  // behind the series store: wait until it has drawn at least the samples that showed the
+  // sawtooth. A chart that stopped redrawing never gets there.
+  const stored = (await lab.series()).flows[0].cwnd.length;
+  await lab.waitForRun(
+    (n) =>
+      Number(
+        document
+          .querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f0"]')
+          ?.getAttribute('data-points') ?? 0,
+      ) >= n,
+    stored,
+    3000,
+  );
   await lab.screenshot('first-visit');
 }
