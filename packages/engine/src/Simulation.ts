@@ -26,7 +26,14 @@ export const FLOW_COLUMNS = [
   'retransmits',
   'timeouts',
 ] as const;
-export const PORT_COLUMNS = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops'] as const;
+/**
+ * The columns every probed port records. After them come the discipline's own probe values
+ * (`disc:<key>`, see QueueDisc.probeSpecs) and, for runs of at most MAX_BACKLOG_FLOWS flows, the
+ * packets of each flow in the queue (`backlog:<flow id>`); `Simulation.portColumns` names them.
+ */
+export const PORT_COLUMNS = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops', 'marks', 'sojournMs'] as const;
+/** Per-flow backlog columns are recorded for runs of at most this many flows. */
+export const MAX_BACKLOG_FLOWS = 64;
 
 export interface FlowEvent {
   tNs: number;
@@ -39,6 +46,8 @@ export interface DropEvent {
   port: number;
   flow: number;
   reason: DropReason | 'link-loss';
+  /** True for an ECN mark (the packet went on with CE set), false for a discard. */
+  mark: boolean;
 }
 
 /** One flow at run time. */
@@ -93,7 +102,11 @@ export class Simulation {
   /** Ports whose queue is recorded as a time series. */
   readonly probedPorts: Port[];
   readonly portSeries: TimeSeries[];
+  /** Column names of each probed port's series (PORT_COLUMNS, then `disc:*`, then `backlog:*`). */
+  readonly portColumns: string[][];
   private readonly lastBusy: Float64Array;
+  private readonly lastDepartures: Float64Array;
+  private readonly lastSojournSum: Float64Array;
   private readonly flowRows: Float64Array[];
   private readonly portRows: Float64Array[];
   private readonly sampler: Sampler;
@@ -110,17 +123,26 @@ export class Simulation {
     const sc = this.scenario;
     this.sim = new Simulator(sc.seed);
     this.network = new Network(this.sim, sc, {
-      onDrop: (port: Port, pkt: Packet, reason: DropReason | 'link-loss') => this.recordDrop(port, pkt, reason),
+      onDrop: (port: Port, pkt: Packet, reason: DropReason | 'link-loss') => this.recordDrop(port, pkt, reason, false),
+      onMark: (port: Port, pkt: Packet, reason: DropReason) => this.recordDrop(port, pkt, reason, true),
     });
     const maxPoints = sc.probes.maxPoints;
     for (const f of sc.flows) this.flows.push(this.buildFlow(f, maxPoints));
     this.probedPorts = sc.probes.ports
       ? sc.probes.ports.map((n) => this.network.portByName(n)!)
       : this.network.ports.filter((p) => this.network.nodes[p.fromNode]!.kind === 'router');
-    this.portSeries = this.probedPorts.map(() => new TimeSeries([...PORT_COLUMNS], maxPoints));
+    const backlogCols = sc.flows.length <= MAX_BACKLOG_FLOWS ? sc.flows.map((f) => `backlog:${f.id}`) : [];
+    this.portColumns = this.probedPorts.map((p) => [
+      ...PORT_COLUMNS,
+      ...p.disc.probeSpecs().map((ps) => `disc:${ps.key}`),
+      ...backlogCols,
+    ]);
+    this.portSeries = this.portColumns.map((cols) => new TimeSeries(cols, maxPoints));
     this.lastBusy = new Float64Array(this.probedPorts.length);
+    this.lastDepartures = new Float64Array(this.probedPorts.length);
+    this.lastSojournSum = new Float64Array(this.probedPorts.length);
     this.flowRows = this.flows.map(() => new Float64Array(FLOW_COLUMNS.length));
-    this.portRows = this.probedPorts.map(() => new Float64Array(PORT_COLUMNS.length));
+    this.portRows = this.portColumns.map((cols) => new Float64Array(cols.length));
     this.sampler = new Sampler(this);
     this.sim.schedule(0, this.sampler, 0);
   }
@@ -172,9 +194,9 @@ export class Simulation {
     trimOldest(this.eventRing, this.maxEvents);
   }
 
-  private recordDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void {
+  private recordDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss', mark: boolean): void {
     this.dropEventCount++;
-    this.dropRing.push({ tNs: this.sim.now, port: port.id, flow: pkt.flowId, reason });
+    this.dropRing.push({ tNs: this.sim.now, port: port.id, flow: pkt.flowId, reason, mark });
     trimOldest(this.dropRing, MAX_DROP_EVENTS);
   }
 
@@ -183,7 +205,10 @@ export class Simulation {
     return this.eventRing;
   }
 
-  /** Removes and returns drop events recorded since the last call (the latest MAX_DROP_EVENTS to twice that). */
+  /**
+   * Removes and returns drop and mark events recorded since the last call (the latest
+   * MAX_DROP_EVENTS to twice that).
+   */
   drainDrops(): DropEvent[] {
     return this.dropRing.splice(0, this.dropRing.length);
   }
@@ -217,12 +242,28 @@ export class Simulation {
       const p = this.probedPorts[i]!;
       const row = this.portRows[i]!;
       const busy = p.busyTimeNs();
+      const d = p.disc;
+      const st = d.stats;
       row[0] = tS;
-      row[1] = p.disc.lengthPackets;
-      row[2] = p.disc.lengthBytes;
+      row[1] = d.lengthPackets;
+      row[2] = d.lengthBytes;
       row[3] = now === 0 ? 0 : (busy - this.lastBusy[i]!) / intervalNs;
-      row[4] = p.disc.stats.drops + p.linkLosses;
+      row[4] = st.drops + p.linkLosses;
+      row[5] = st.marks;
+      // mean sojourn of the packets that left during the last interval (NaN if none did)
+      const dep = st.departures - this.lastDepartures[i]!;
+      row[6] = dep > 0 ? (st.sojournSumNs - this.lastSojournSum[i]!) / dep / 1e6 : NaN;
       this.lastBusy[i] = busy;
+      this.lastDepartures[i] = st.departures;
+      this.lastSojournSum[i] = st.sojournSumNs;
+      let c = PORT_COLUMNS.length;
+      const nProbe = d.probeSpecs().length;
+      if (nProbe > 0) d.probeValues(row, c);
+      c += nProbe;
+      if (c < row.length) {
+        const bl = d.flowBacklogPackets;
+        for (let f = 0; f < bl.length; f++) row[c + f] = bl[f]!;
+      }
       this.portSeries[i]!.offer(row);
     }
     this.onSample?.(now, this.flowRows, this.portRows);

@@ -11,10 +11,9 @@ import {
 } from '../src/transport/LinuxScoreboard.js';
 import { LinuxCubic, linuxCubicRoot } from '../src/transport/cc/LinuxCubic.js';
 import { FakeCcState, ackOf } from '../src/transport/cc/ccTestState.js';
-import type { Simulator } from '../src/core/Simulator.js';
-import { Random } from '../src/core/Random.js';
 import type { Packet } from '../src/net/Packet.js';
 import { DropTailQueueDisc } from '../src/queue/DropTailQueueDisc.js';
+import { QueueBench } from '../src/queue/queueTestKit.js';
 
 /** 'linux' loss recovery (ns-2.35 Agent/TCP/Linux) and CUBIC impl 'linux-2.6.22'. */
 describe('Linux scoreboard (ns-2 scoreboard1.cc)', () => {
@@ -124,17 +123,10 @@ describe("'linux' loss recovery in the ns-2 cubic-2flows scenario", () => {
  * one-flow overshoot reproduces ns-2's bottleneck trace packet for packet (checked with trace-all).
  */
 describe('ns-2 queue and sink details (Linux cross-checks)', () => {
-  const sim = () => ({ now: 0 }) as unknown as Simulator;
-  const pkt = (seq: number) => ({ seq, sizeBytes: 1050 }) as unknown as Packet;
-  const disc = () => {
-    const d = new DropTailQueueDisc({ limit: { packets: 3 }, dropFrom: 'tail' });
-    d.attach({ sim: sim(), rateBps: 1e6, random: new Random(1), dropListener: { onQueueDrop: () => undefined } });
-    return d;
-  };
-
   it('DropTail keeps limit − 1 packets waiting beside the one on the wire (ns-2 drop-tail.cc)', () => {
-    const d = disc();
-    expect([0, 1, 2].map((s) => d.enqueue(pkt(s)))).toEqual([true, true, false]);
+    const bench = new QueueBench({ limit: { packets: 3 } });
+    const d = bench.attach(new DropTailQueueDisc({ limit: bench.limit, dropFrom: 'tail' }));
+    expect([0, 1, 2].map(() => d.enqueue(bench.packet(0, 1050)))).toEqual([true, true, false]);
   });
 
   it('the one-flow overshoot loses its first packet when ns-2 does (trace: d 0.411553 seq 224)', () => {

@@ -54,14 +54,16 @@ export function formatSummary(s: RunSummary): string {
   const busy = s.ports.filter((p) => p.arrivals > 0);
   out.push(
     table(
-      ['port', 'queue', 'arrivals', 'departures', 'drops', 'mean queue', 'utilisation'],
+      ['port', 'queue', 'arrivals', 'departures', 'drops', 'marks', 'mean queue', 'sojourn ms', 'utilisation'],
       busy.map((p) => [
         p.name,
-        p.queue.replace(/QueueDisc$/, ''),
+        p.queue,
         String(p.arrivals),
         String(p.departures),
         String(p.drops + p.linkLosses),
+        String(p.marks),
         p.meanQueuePackets.toFixed(2),
+        p.meanSojournMs === null ? '—' : p.meanSojournMs.toFixed(2),
         (p.utilization * 100).toFixed(1) + '%',
       ]),
     ),

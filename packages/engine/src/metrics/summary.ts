@@ -35,12 +35,16 @@ export interface PortSummary {
   from: string;
   to: string;
   rateBps: number;
+  /** Registry id of the queue discipline. */
   queue: string;
   arrivals: number;
   departures: number;
   drops: number;
   dropsByReason: Record<string, number>;
   marks: number;
+  marksByReason: Record<string, number>;
+  /** Mean time packets spent in the queue, enqueue to dequeue (ms), or null if none left. */
+  meanSojournMs: number | null;
   linkLosses: number;
   queuedAtEnd: number;
   meanQueuePackets: number;
@@ -114,12 +118,14 @@ export function summarize(s: Simulation): RunSummary {
       from: nodes[p.fromNode]!.id,
       to: nodes[p.toNode]!.id,
       rateBps: p.rateBps,
-      queue: d.constructor.name,
+      queue: p.queueType,
       arrivals: d.stats.arrivals,
       departures: d.stats.departures,
       drops: d.stats.drops,
       dropsByReason: { ...d.stats.dropsByReason },
       marks: d.stats.marks,
+      marksByReason: { ...d.stats.marksByReason },
+      meanSojournMs: ms(d.meanSojournNs()),
       linkLosses: p.linkLosses,
       queuedAtEnd: d.lengthPackets,
       meanQueuePackets: d.meanLengthPackets(),

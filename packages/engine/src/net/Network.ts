@@ -1,14 +1,14 @@
 import type { Simulator } from '../core/Simulator.js';
 import { findQueueModel } from '../queue/index.js';
-import type { ResolvedScenario } from '../scenario/validate.js';
+import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
+import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
+import type { BufferLimit } from '../core/units.js';
+import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
 import { PacketPool } from './Packet.js';
 import { Port, type DropObserver } from './Port.js';
 import { shortestPath, type Edge } from './routing.js';
 
-export interface NetworkNode {
-  readonly index: number;
-  readonly id: string;
-  readonly kind: 'host' | 'router';
+export interface NetworkNode extends NodeView {
   /** Egress ports of this node. */
   readonly ports: Port[];
 }
@@ -23,20 +23,27 @@ export class Network {
   readonly ports: Port[] = [];
   private readonly portByPair = new Map<string, Port>();
   private readonly adj: Edge[][];
+  /** Per-flow class and weight, as queue disciplines classify them. */
+  readonly flowTable: FlowTable;
 
   constructor(
     readonly sim: Simulator,
     readonly scenario: ResolvedScenario,
     dropObserver: DropObserver | null,
   ) {
-    this.nodes = scenario.nodes.map((n) => ({ index: n.index, id: n.id, kind: n.kind, ports: [] }));
+    this.nodes = scenario.nodes.map((n) => ({ index: n.index, id: n.id, kind: n.kind, ports: [], shared: new Map() }));
     this.adj = scenario.nodes.map(() => []);
     const flowCount = scenario.flows.length;
+    this.flowTable = {
+      count: flowCount,
+      classOf: Int32Array.from(scenario.flows, (f) => f.class),
+      weightOf: Float64Array.from(scenario.flows, (f) => f.weight),
+      ids: scenario.flows.map((f) => f.id),
+    };
     for (const link of scenario.links) {
       for (const d of link.dirs) {
-        const model = findQueueModel(d.queue.type)!;
-        const disc = model.create(d.queue.params, d.queue.limit);
         const name = `${this.nodes[d.from]!.id}->${this.nodes[d.to]!.id}`;
+        const disc = buildDisc(d.queue, d.queue.limit, name, link.rateBps, link.delayNs, this.nodes[d.from]!);
         const port = new Port(
           this.ports.length,
           name,
@@ -52,6 +59,7 @@ export class Network {
           flowCount,
           dropObserver,
           d.queue.limit,
+          { flows: this.flowTable, node: this.nodes[d.from]!, queueType: d.queue.type },
         );
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);
@@ -80,4 +88,27 @@ export class Network {
     for (let i = 0; i + 1 < path.length; i++) out.push(this.port(path[i]!, path[i + 1]!)!);
     return out;
   }
+}
+
+/**
+ * Builds a port's discipline from its resolved spec; a scheduler's children come from the spec's
+ * `child` (recursively), or are limitless FIFOs under the scheduler's shared limit.
+ */
+function buildDisc(
+  q: ResolvedQueue,
+  limit: BufferLimit,
+  portName: string,
+  rateBps: number,
+  delayNs: number,
+  node: NodeView,
+): QueueDisc {
+  const model = findQueueModel(q.type)!;
+  const child = q.child;
+  return model.create(q.params, limit, {
+    makeChild: child ? () => buildDisc(child, limit, portName, rateBps, delayNs, node) : () => new FifoQueueDisc(),
+    portName,
+    rateBps,
+    delayNs,
+    node,
+  });
 }

@@ -61,6 +61,8 @@ export class Packet {
   tsEchoNs = 0;
   /** Time the application/transport created it (for one-way delay). */
   createdNs = 0;
+  /** Time it entered the queue it is in (set by QueueDisc.enqueue; sojourn = dequeue − this). */
+  enqueueNs = 0;
   ecn: Ecn = Ecn.NotEct;
   /** TCP ECE / CWR flags (RFC 3168 §6.1). */
   ece = false;
@@ -88,6 +90,7 @@ export class Packet {
     this.sendTimeNs = 0;
     this.tsEchoNs = 0;
     this.createdNs = 0;
+    this.enqueueNs = 0;
     this.ecn = Ecn.NotEct;
     this.ece = false;
     this.cwr = false;

@@ -2,7 +2,15 @@ import type { EventHandler } from '../core/EventQueue.js';
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import { NS_PER_SECOND } from '../core/units.js';
-import type { DropReason, QueueDisc, QueueDropListener } from '../queue/QueueDisc.js';
+import type {
+  DropReason,
+  DropStage,
+  FlowTable,
+  NodeView,
+  PortView,
+  QueueDisc,
+  QueueDropListener,
+} from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
 
@@ -13,9 +21,18 @@ const WAKE = 2;
 /** Numbers per packet in `Port.inFlight()`: flowId, departNs, arriveNs, sizeBytes, isData (1/0). */
 export const IN_FLIGHT_STRIDE = 5;
 
-/** Receives every discard in the network (metrics, animation). */
+/** Receives every discard (and ECN mark) in the network (metrics, animation). */
 export interface DropObserver {
   onDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void;
+  onMark?(port: Port, pkt: Packet, reason: DropReason): void;
+}
+
+/** What the network tells a port about its surroundings (passed on to its queue discipline). */
+export interface PortEnvironment {
+  readonly flows: FlowTable;
+  readonly node: NodeView;
+  /** Registry id of the port's root queue discipline. */
+  readonly queueType: string;
 }
 
 /**
@@ -35,7 +52,7 @@ export interface PortHook {
  * they arrive in the order they were sent — so a port has at most one pending arrival event and
  * one pending transmission-complete event.
  */
-export class Port implements EventHandler, QueueDropListener {
+export class Port implements EventHandler, QueueDropListener, PortView {
   private txPacket: Packet | null = null;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
@@ -51,6 +68,8 @@ export class Port implements EventHandler, QueueDropListener {
   flowDepartures: Float64Array;
   flowDrops: Float64Array;
   linkLosses = 0;
+  /** ECN marks made by this port's queue discipline. */
+  marks = 0;
   /** Transmission time committed so far (ns), for utilisation. */
   private busyNs = 0;
   /** End of the current (or last) serialization. */
@@ -59,14 +78,17 @@ export class Port implements EventHandler, QueueDropListener {
   /** Event-order sequence reserved for the end of the current transmission. */
   private txEndSeq = 0;
   readonly hooks: PortHook[] = [];
-  private readonly nsPerByte: number;
+  private nsPerByte: number;
+  private _rateBps: number;
+  /** Registry id of the root queue discipline ("droptail", "red", ...). */
+  readonly queueType: string;
 
   constructor(
     readonly id: number,
     readonly name: string,
     readonly fromNode: number,
     readonly toNode: number,
-    readonly rateBps: number,
+    rateBps: number,
     readonly delayNs: number,
     readonly disc: QueueDisc,
     readonly lossRate: number,
@@ -76,13 +98,51 @@ export class Port implements EventHandler, QueueDropListener {
     flowCount: number,
     private readonly dropObserver: DropObserver | null,
     /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
-    readonly bufferLimit: BufferLimit = { packets: Infinity },
+    readonly bufferLimit: BufferLimit,
+    env: PortEnvironment,
   ) {
+    this._rateBps = rateBps;
+    this.queueType = env.queueType;
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
     this.flowDepartureBytes = new Float64Array(flowCount);
     this.flowDepartures = new Float64Array(flowCount);
     this.flowDrops = new Float64Array(flowCount);
-    disc.attach({ sim, rateBps, random: sim.random(`queue:${name}`), dropListener: this });
+    disc.attach({
+      sim,
+      rateBps,
+      random: sim.random(`queue:${name}`),
+      dropListener: this,
+      flows: env.flows,
+      port: this,
+      node: env.node,
+      limit: bufferLimit,
+    });
+  }
+
+  /** Current transmission rate, bit/s. */
+  get rateBps(): number {
+    return this._rateBps;
+  }
+
+  /**
+   * Changes the transmission rate from now on (time-varying links). The packet being serialized
+   * keeps the end time it was given; the next one is serialized at the new rate.
+   */
+  setRateBps(bps: number): void {
+    if (!(bps > 0) || !Number.isFinite(bps)) throw new RangeError(`port ${this.name}: rate ${bps} is not positive`);
+    this._rateBps = bps;
+    this.nsPerByte = (8 * NS_PER_SECOND) / bps;
+  }
+
+  /**
+   * Asks the port to try to transmit now: a pacer or shaper calls this when a packet it held back
+   * becomes ready earlier than the time it last reported.
+   */
+  wake(): void {
+    const now = this.sim.now;
+    if (this.txDonePending || now < this.busyUntilNs || this.wakePending <= now) return;
+    this.wakePending = now;
+    this.sim.schedule(now, this, WAKE, 0);
   }
 
   /** Serialization time of a packet of `bytes` on this port, ns. */
@@ -104,10 +164,16 @@ export class Port implements EventHandler, QueueDropListener {
     }
   }
 
-  onQueueDrop(pkt: Packet, reason: DropReason): void {
+  onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
+    void stage;
     this.flowDrops[pkt.flowId]!++;
     if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, reason);
     this.pool.release(pkt);
+  }
+
+  onQueueMark(pkt: Packet, reason: DropReason): void {
+    this.marks++;
+    if (this.dropObserver !== null) this.dropObserver.onMark?.(this, pkt, reason);
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { Packet } from '../net/Packet.js';
 import type { BufferLimit } from '../core/units.js';
-import { PacketFifo, QueueDisc } from './QueueDisc.js';
+import { str } from '../registry/params.js';
+import type { QueueModel } from './QueueModel.js';
+import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
 
 export interface DropTailParams {
   limit: BufferLimit;
@@ -23,8 +25,7 @@ export class DropTailQueueDisc extends QueueDisc {
   }
 
   private fits(extraBytes: number): boolean {
-    const l = this.params.limit;
-    return 'packets' in l ? this.lengthPackets + 1 < l.packets : this.lengthBytes + extraBytes < l.bytes;
+    return QueueDisc.fitsUnder(this.params.limit, this.lengthPackets, this.lengthBytes, extraBytes);
   }
 
   protected doEnqueue(pkt: Packet): boolean {
@@ -50,4 +51,32 @@ export class DropTailQueueDisc extends QueueDisc {
     if (p !== null) this.removedFromStorage(p);
     return p;
   }
+
+  protected override doEvict(reason: DropReason): boolean {
+    const p = this.fifo.shift();
+    if (p === null) return false;
+    this.dropQueued(p, reason);
+    return true;
+  }
 }
+
+export const droptailModel: QueueModel = {
+  info: {
+    id: 'droptail',
+    category: 'queue',
+    name: 'DropTail (FIFO)',
+    description: 'First in, first out; a full buffer discards arrivals (or the oldest packet).',
+    citation: 'ns-2 Queue/DropTail (drop-tail.cc, drop_front_ option)',
+    params: [
+      {
+        key: 'dropFrom',
+        label: 'Drop from',
+        kind: 'enum',
+        default: 'tail',
+        options: ['tail', 'front'],
+        description: 'Discard the arriving packet (tail) or the oldest queued one (front).',
+      },
+    ],
+  },
+  create: (p, limit) => new DropTailQueueDisc({ limit, dropFrom: str(p, 'dropFrom') as 'tail' | 'front' }),
+};

@@ -2,47 +2,137 @@ import type { Packet } from '../net/Packet.js';
 import { Ecn } from '../net/Packet.js';
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
+import type { BufferLimit } from '../core/units.js';
 
-/** Why a queue discipline discarded or marked a packet. Reported per reason in statistics. */
+/**
+ * Why a queue discipline discarded or marked a packet. Counted per reason in statistics, drawn
+ * differently by the lab, and reported once per packet to the port's drop observer.
+ */
 export type DropReason =
-  | 'overflow' // buffer full (tail drop)
+  | 'overflow' // buffer full: the arriving packet is refused (tail drop)
   | 'front' // drop-front: the oldest packet made room for a new one
-  | 'early' // RED / PIE probabilistic early drop
-  | 'forced' // RED forced drop above max threshold
-  | 'codel' // CoDel sojourn-time drop at dequeue
-  | 'fq-overflow' // fair-queueing: longest sub-queue pays for an arrival to a full buffer
+  | 'early' // RED / PIE probabilistic early drop or mark
+  | 'forced' // RED forced drop above the maximum threshold (or 2·max when gentle)
+  | 'codel' // CoDel control-law drop or mark at dequeue (RFC 8289)
+  | 'fq-overflow' // classful: the longest sub-queue pays for an arrival to a full shared buffer
+  | 'memory' // FQ-CoDel memory limit (RFC 8290 §4.1.3)
+  | 'step' // threshold (DCTCP K) marking, or the drop of a non-ECT packet in its place
   | 'policy'; // a router feature refused the packet
 
+/** Every drop reason, in the order statistics and the lab list them. */
+export const DROP_REASONS: readonly DropReason[] = [
+  'overflow',
+  'front',
+  'early',
+  'forced',
+  'codel',
+  'fq-overflow',
+  'memory',
+  'step',
+  'policy',
+];
+
+/** Where a discarded packet was when it was discarded. */
+export enum DropStage {
+  /** The arriving packet was refused: it never entered storage. */
+  BeforeEnqueue = 0,
+  /** A packet in storage was removed (drop-front, longest-queue drop). */
+  Queued = 1,
+  /** A packet taken out of storage at dequeue was discarded (CoDel, PIE dequeue mode). */
+  AfterDequeue = 2,
+}
+
+/**
+ * Receives every drop and mark a queue discipline makes. A port listens to its root discipline;
+ * a classful scheduler listens to its children, so a child's drop is counted in the child's and
+ * every ancestor's statistics but reaches the port exactly once.
+ */
 export interface QueueDropListener {
-  onQueueDrop(pkt: Packet, reason: DropReason): void;
+  onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void;
+  onQueueMark(pkt: Packet, reason: DropReason): void;
+}
+
+/**
+ * Per-flow facts the scenario gives queue disciplines (the classifier's inputs). Indexed by flow
+ * index, i.e. `Packet.flowId`.
+ */
+export interface FlowTable {
+  readonly count: number;
+  /** Scenario `flows[i].class` (default 0): priority band or class index. */
+  readonly classOf: Int32Array;
+  /** Scenario `flows[i].weight` (default 1): WFQ / DRR weight. */
+  readonly weightOf: Float64Array;
+  /** Flow ids (for messages; not in the hot path). */
+  readonly ids: readonly string[];
+}
+
+/** The port a discipline serves, as router features see it. */
+export interface PortView {
+  readonly name: string;
+  /** Current transmission rate, bit/s (may change over time on time-varying links). */
+  readonly rateBps: number;
+  readonly delayNs: number;
+  /** Asks the port to try to transmit now (a pacer or shaper whose held packet became ready). */
+  wake(): void;
+}
+
+/** The node a port belongs to, as router features see it. */
+export interface NodeView {
+  readonly index: number;
+  readonly id: string;
+  readonly kind: 'host' | 'router';
+  /**
+   * State shared by every port of this node, keyed by feature (a router-wide shared buffer for
+   * link-by-link congestion avoidance, an XCP router's per-node parameters, ...).
+   */
+  readonly shared: Map<string, unknown>;
 }
 
 /** What a queue discipline learns about its port when attached. */
 export interface QueueContext {
   readonly sim: Simulator;
+  /** Rate of the port at attach time, bit/s (`port.rateBps` is the current one). */
   readonly rateBps: number;
   readonly random: Random;
   readonly dropListener: QueueDropListener;
+  readonly flows: FlowTable;
+  readonly port: PortView;
+  readonly node: NodeView;
+  /** The buffer limit configured for the port (the one shared limit of a classful tree). */
+  readonly limit: BufferLimit;
 }
 
 export interface QueueStats {
   arrivals: number;
   departures: number;
+  /** Drops made here or in any child (each drop counted once per level of the tree). */
   drops: number;
+  /** ECN marks (CE set instead of a drop), here or in any child. */
   marks: number;
   arrivalBytes: number;
   departureBytes: number;
   dropBytes: number;
   dropsByReason: Record<string, number>;
   marksByReason: Record<string, number>;
+  /** Σ sojourn time of departed packets (ns): enqueue to dequeue. */
+  sojournSumNs: number;
+}
+
+/** Named discipline state a probe can sample (RED's average queue, PIE's drop probability). */
+export interface QueueProbeSpec {
+  readonly key: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly description: string;
 }
 
 /**
- * A queue discipline (ns-3 style template methods). The public `enqueue` / `dequeue` keep the
- * statistics and the time integral of the queue length; subclasses implement `doEnqueue` /
- * `doDequeue` and report discards only through `dropBeforeEnqueue`, `dropQueued`,
- * `dropAfterDequeue` and marks through `mark`, each with a named reason. The identity
- * arrivals = departures + drops + queued holds at all times (tested).
+ * A queue discipline (ns-3 style template methods; Linux tc's qdisc). The public `enqueue` /
+ * `dequeue` keep the statistics, the time integral of the queue length, the per-flow backlog and
+ * each packet's enqueue timestamp (for sojourn times); subclasses implement `doEnqueue` /
+ * `doDequeue` and report discards only through `dropBeforeEnqueue`, `dropQueued` and
+ * `dropAfterDequeue`, and marks through `mark`, each with a named reason. The identity
+ * arrivals = departures + drops + queued holds at every node of a classful tree (tested).
  */
 export abstract class QueueDisc {
   lengthPackets = 0;
@@ -57,23 +147,30 @@ export abstract class QueueDisc {
     dropBytes: 0,
     dropsByReason: {},
     marksByReason: {},
+    sojournSumNs: 0,
   };
   /** ∫ queue length dt, in packet·ns and byte·ns, up to `lastChangeNs`. */
   integralPacketNs = 0;
   integralByteNs = 0;
+  /** Packets of each flow in storage, indexed by flow index (sized at attach). */
+  flowBacklogPackets: Float64Array = new Float64Array(0);
+  /** Sojourn time of the last packet that departed (ns), or -1 before the first. */
+  lastSojournNs = -1;
   private lastChangeNs = 0;
   protected ctx!: QueueContext;
 
-  /** Called once by the port before the first packet. Subclasses may override to size state. */
+  /** Called once by the port (or the parent scheduler) before the first packet. */
   attach(ctx: QueueContext): void {
     this.ctx = ctx;
+    this.flowBacklogPackets = new Float64Array(ctx.flows.count);
   }
 
   protected get now(): number {
     return this.ctx.sim.now;
   }
 
-  private integrate(): void {
+  /** Brings the queue-length integrals up to now (call before changing the length). */
+  protected integrate(): void {
     const now = this.ctx.sim.now;
     const dt = now - this.lastChangeNs;
     if (dt > 0) {
@@ -88,11 +185,14 @@ export abstract class QueueDisc {
     this.integrate();
     const s = this.stats;
     s.arrivals++;
-    s.arrivalBytes += pkt.sizeBytes;
     const size = pkt.sizeBytes;
+    s.arrivalBytes += size;
+    pkt.enqueueNs = this.ctx.sim.now;
     if (this.doEnqueue(pkt)) {
       this.lengthPackets++;
       this.lengthBytes += size;
+      const f = pkt.flowId;
+      if (f < this.flowBacklogPackets.length) this.flowBacklogPackets[f]!++;
       return true;
     }
     return false;
@@ -103,10 +203,24 @@ export abstract class QueueDisc {
     this.integrate();
     const pkt = this.doDequeue();
     if (pkt !== null) {
-      this.stats.departures++;
-      this.stats.departureBytes += pkt.sizeBytes;
+      const s = this.stats;
+      s.departures++;
+      s.departureBytes += pkt.sizeBytes;
+      const soj = this.ctx.sim.now - pkt.enqueueNs;
+      s.sojournSumNs += soj;
+      this.lastSojournNs = soj;
     }
     return pkt;
+  }
+
+  /**
+   * Discards one stored packet on a parent's request (longest-queue drop in a shared buffer);
+   * returns whether one was discarded. Disciplines that cannot give up a packet return false.
+   */
+  evict(reason: DropReason): boolean {
+    if (this.lengthPackets === 0) return false;
+    this.integrate();
+    return this.doEvict(reason);
   }
 
   /** For shapers and pacers: the earliest time (ns) a held packet may leave; Infinity if none. */
@@ -128,6 +242,22 @@ export abstract class QueueDisc {
     return now > 0 ? this.integralByteNs / now : 0;
   }
 
+  /** Mean sojourn time of departed packets (ns), or NaN before the first departure. */
+  meanSojournNs(): number {
+    return this.stats.departures > 0 ? this.stats.sojournSumNs / this.stats.departures : NaN;
+  }
+
+  /** Discipline state a probe samples (see `probeSpecs`); `out` receives one value per spec. */
+  probeValues(out: Float64Array, offset: number): void {
+    void out;
+    void offset;
+  }
+
+  /** The state `probeValues` writes, in order. Empty for disciplines without internal state. */
+  probeSpecs(): readonly QueueProbeSpec[] {
+    return NO_PROBES;
+  }
+
   /** Stores the packet, or calls `dropBeforeEnqueue` and returns false. */
   protected abstract doEnqueue(pkt: Packet): boolean;
 
@@ -137,53 +267,83 @@ export abstract class QueueDisc {
    */
   protected abstract doDequeue(): Packet | null;
 
+  /**
+   * Takes one packet out of storage (normally the oldest) and discards it through `dropQueued`;
+   * returns false if this discipline cannot. The default cannot.
+   */
+  protected doEvict(reason: DropReason): boolean {
+    void reason;
+    return false;
+  }
+
   /** Subclasses call this for every packet they take out of storage (sent or dropped). */
   protected removedFromStorage(pkt: Packet): void {
     this.lengthPackets--;
     this.lengthBytes -= pkt.sizeBytes;
+    const f = pkt.flowId;
+    if (f < this.flowBacklogPackets.length) this.flowBacklogPackets[f]!--;
   }
 
-  private recordDrop(pkt: Packet, reason: DropReason): void {
+  /** Counts a drop here and passes it up (to the parent scheduler, or the port). */
+  protected recordDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     const s = this.stats;
     s.drops++;
     s.dropBytes += pkt.sizeBytes;
     s.dropsByReason[reason] = (s.dropsByReason[reason] ?? 0) + 1;
-    this.ctx.dropListener.onQueueDrop(pkt, reason);
+    this.ctx.dropListener.onQueueDrop(pkt, reason, stage);
+  }
+
+  /** Counts a mark here and passes it up. */
+  protected recordMark(pkt: Packet, reason: DropReason): void {
+    const s = this.stats;
+    s.marks++;
+    s.marksByReason[reason] = (s.marksByReason[reason] ?? 0) + 1;
+    this.ctx.dropListener.onQueueMark(pkt, reason);
   }
 
   /** The arriving packet is refused. */
   protected dropBeforeEnqueue(pkt: Packet, reason: DropReason): void {
-    this.recordDrop(pkt, reason);
+    this.recordDrop(pkt, reason, DropStage.BeforeEnqueue);
   }
 
-  /** A packet already in storage is discarded (drop-front, FQ longest-queue drop). */
+  /** A packet already in storage is discarded (drop-front, longest-queue drop). */
   protected dropQueued(pkt: Packet, reason: DropReason): void {
     this.integrate();
     this.removedFromStorage(pkt);
-    this.recordDrop(pkt, reason);
+    this.recordDrop(pkt, reason, DropStage.Queued);
   }
 
-  /** A packet taken out of storage at dequeue time is discarded (CoDel). */
+  /**
+   * A packet taken out of storage at dequeue time (already passed to `removedFromStorage`) is
+   * discarded (CoDel).
+   */
   protected dropAfterDequeue(pkt: Packet, reason: DropReason): void {
-    this.recordDrop(pkt, reason);
+    this.recordDrop(pkt, reason, DropStage.AfterDequeue);
   }
 
   /** Sets Congestion Experienced on an ECN-capable packet; returns false if it is not ECT. */
   protected mark(pkt: Packet, reason: DropReason): boolean {
     if (pkt.ecn === Ecn.NotEct) return false;
     pkt.ecn = Ecn.Ce;
-    const s = this.stats;
-    s.marks++;
-    s.marksByReason[reason] = (s.marksByReason[reason] ?? 0) + 1;
+    this.recordMark(pkt, reason);
     return true;
   }
+
+  /** Whether `extra` more bytes (one more packet) fit under `limit` with ns-2's qlim−1 rule. */
+  protected static fitsUnder(limit: BufferLimit, packets: number, bytes: number, extraBytes: number): boolean {
+    return 'packets' in limit ? packets + 1 < limit.packets : bytes + extraBytes < limit.bytes;
+  }
 }
+
+const NO_PROBES: readonly QueueProbeSpec[] = [];
 
 /** A FIFO ring buffer of packets, growing as needed. Shared by the simple disciplines. */
 export class PacketFifo {
   private buf: (Packet | null)[];
   private head = 0;
   length = 0;
+  /** Bytes of the packets held. */
+  bytes = 0;
 
   /** `capacity` is rounded up to a power of two (indices wrap with a mask). */
   constructor(capacity = 64) {
@@ -202,6 +362,7 @@ export class PacketFifo {
     }
     this.buf[(this.head + this.length) & (this.buf.length - 1)] = p;
     this.length++;
+    this.bytes += p.sizeBytes;
   }
 
   shift(): Packet | null {
@@ -210,6 +371,23 @@ export class PacketFifo {
     this.buf[this.head] = null;
     this.head = (this.head + 1) & (this.buf.length - 1);
     this.length--;
+    this.bytes -= p.sizeBytes;
+    return p;
+  }
+
+  /** The oldest packet, without removing it. */
+  peek(): Packet | null {
+    return this.length === 0 ? null : this.buf[this.head]!;
+  }
+
+  /** Removes and returns the newest packet. */
+  pop(): Packet | null {
+    if (this.length === 0) return null;
+    const i = (this.head + this.length - 1) & (this.buf.length - 1);
+    const p = this.buf[i]!;
+    this.buf[i] = null;
+    this.length--;
+    this.bytes -= p.sizeBytes;
     return p;
   }
 }

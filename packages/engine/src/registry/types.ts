@@ -44,6 +44,13 @@ export interface ModelInfo {
     /** Can serve an always-backlogged (unlimited bulk) source. */
     readonly backlogged: boolean;
   };
+  /**
+   * Queue disciplines only: a scheduler whose sub-queues are child disciplines (the scenario's
+   * `queue.child`; a plain FIFO when absent).
+   */
+  readonly classful?: boolean;
+  /** Queue disciplines only: internal state a probe records per port (chartable in the lab). */
+  readonly probes?: readonly { key: string; label: string; unit: string; description: string }[];
   /** Preset parameter sets, e.g. the binomial family's AIMD / SQRT / IIAD. */
   readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string | readonly number[]>>>>;
 }

@@ -14,7 +14,18 @@ const id = z
   .max(64, 'must be at most 64 characters')
   .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
 
-export const queueSpecSchema = z.strictObject({ type: z.string(), params: params.optional() });
+/**
+ * A queue discipline; a scheduler may name the discipline of its sub-queues in `child` (e.g. DRR
+ * over CoDel). Nesting is bounded structurally (at most two levels of `child`), so a hostile file
+ * cannot nest deeper than the schema.
+ */
+const leafQueueSpec = z.strictObject({ type: z.string(), params: params.optional() });
+const midQueueSpec = z.strictObject({ type: z.string(), params: params.optional(), child: leafQueueSpec.optional() });
+export const queueSpecSchema = z.strictObject({
+  type: z.string(),
+  params: params.optional(),
+  child: midQueueSpec.optional(),
+});
 
 export const nodeSchema = z.strictObject({
   id,
@@ -55,6 +66,8 @@ export const flowSchema = z.strictObject({
   start: quantity.optional(),
   stop: quantity.optional(),
   path: z.array(z.string()).min(2, 'needs at least two nodes').optional(),
+  class: z.number().int('must be a whole number').min(0, 'must be ≥ 0').max(63, 'must be ≤ 63').optional(),
+  weight: z.number().positive('must be > 0').max(1e6, 'must be ≤ 1000000').optional(),
   color: z.string().max(32).optional(),
   label: z.string().max(200).optional(),
 });

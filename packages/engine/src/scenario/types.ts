@@ -21,6 +21,8 @@ export interface QueueSpec {
   type: string;
   /** Discipline parameters (see the registry). */
   params?: Record<string, unknown>;
+  /** Schedulers only: the discipline of each sub-queue (default: a FIFO under the shared limit). */
+  child?: QueueSpec;
 }
 
 export interface LinkDirectionSpec {
@@ -75,6 +77,13 @@ export interface ScenarioFlow {
   path?: string[];
   color?: string;
   label?: string;
+  /**
+   * Traffic class (0–63, default 0) that schedulers classify by: the priority band of `prio`
+   * (0 = highest), the class of `wfq`/`drr` when they schedule per class.
+   */
+  class?: number;
+  /** Scheduling weight (default 1) for `wfq` and weighted `drr` when they schedule per flow. */
+  weight?: number;
 }
 
 export interface ProbeSpec {

@@ -1,12 +1,12 @@
 import { parseBitRate, parseBufferLimit, parseDuration, type BufferLimit } from '../core/units.js';
 import { findAppModel } from '../app/index.js';
-import { findQueueModel, queueModels } from '../queue/index.js';
+import { findQueueModel, queueModels, type QueueCheckEnv } from '../queue/index.js';
 import { resolveParams, type ParamIssue } from '../registry/params.js';
 import type { ResolvedParams } from '../registry/types.js';
 import { ccModels, findCcModel } from '../transport/cc/index.js';
 import { findTransportModel, transportModels } from '../transport/index.js';
 import { formatPath, scenarioSchema } from './schema.js';
-import type { NodeKind, ScenarioInput } from './types.js';
+import type { NodeKind, QueueSpec, ScenarioInput } from './types.js';
 
 export interface ScenarioIssue {
   /** Path of the offending field, e.g. `links[2].rate`. */
@@ -26,6 +26,8 @@ export interface ResolvedQueue {
   type: string;
   params: ResolvedParams;
   limit: BufferLimit;
+  /** A scheduler's sub-queue discipline, or null (limitless FIFOs). */
+  child: ResolvedQueue | null;
 }
 
 export interface ResolvedDirection {
@@ -63,6 +65,8 @@ export interface ResolvedFlow {
   path: number[] | null;
   color: string | undefined;
   label: string | undefined;
+  class: number;
+  weight: number;
 }
 
 export interface ResolvedScenario {
@@ -134,6 +138,9 @@ export function validateScenario(input: unknown): ResolvedScenario {
     return i;
   };
 
+  let classes = 1;
+  for (const f of s.flows) if (f.class !== undefined) classes = Math.max(classes, f.class + 1);
+
   const links: ResolvedLink[] = [];
   const adjacency = new Set<string>();
   const linkIds = new Set<string>();
@@ -163,19 +170,12 @@ export function validateScenario(input: unknown): ResolvedScenario {
     ): ResolvedDirection => {
       const lim = parseBufferLimit(buffer ?? DEFAULT_BUFFER);
       if (!lim.ok) issues.push({ path: `${dp}.buffer`, message: lim.error });
-      const qtype = queue?.type ?? 'droptail';
-      const qm = findQueueModel(qtype);
-      let params: ResolvedParams = {};
-      if (!qm)
-        issues.push({
-          path: `${dp}.queue.type`,
-          message: `unknown queue discipline ${JSON.stringify(qtype)} (known: ${queueModels.map((m) => m.info.id).join(', ')})`,
-        });
-      else params = resolveParams(qm.info.params, queue?.params, `${dp}.queue.params`, pIssues);
+      const limit = lim.ok ? lim.value : { packets: 100 };
+      const env = { limit, rateBps: rate.ok ? rate.value : 1, delayNs: delay.ok ? delay.value : 0, classes };
       return {
         from,
         to,
-        queue: { type: qtype, params, limit: lim.ok ? lim.value : { packets: 100 } },
+        queue: resolveQueue(queue, `${dp}.queue`, env, pIssues),
         lossRate: loss ?? 0,
       };
     };
@@ -298,6 +298,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
       path,
       color: f.color,
       label: f.label,
+      class: f.class ?? 0,
+      weight: f.weight ?? 1,
     });
   });
 
@@ -333,6 +335,45 @@ export function validateScenario(input: unknown): ResolvedScenario {
     flows,
     probes: { intervalNs, ports: s.probes?.ports ?? null, maxPoints: s.probes?.maxPoints ?? 2000 },
   };
+}
+
+/**
+ * Resolves a queue spec (and its scheduler's `child`, recursively): registry lookup, parameters,
+ * and the model's cross-parameter checks against the link it serves.
+ */
+function resolveQueue(
+  queue: QueueSpec | undefined,
+  path: string,
+  env: QueueCheckEnv,
+  issues: ParamIssue[],
+): ResolvedQueue {
+  const qtype = queue?.type ?? 'droptail';
+  const qm = findQueueModel(qtype);
+  let params: ResolvedParams = {};
+  let child: ResolvedQueue | null = null;
+  if (!qm) {
+    issues.push({
+      path: `${path}.type`,
+      message: `unknown queue discipline ${JSON.stringify(qtype)} (known: ${queueModels.map((m) => m.info.id).join(', ')})`,
+    });
+  } else {
+    const before = issues.length;
+    params = resolveParams(qm.info.params, queue?.params, `${path}.params`, issues);
+    if (issues.length === before && qm.check)
+      for (const i of qm.check(params, env)) issues.push({ path: `${path}.params.${i.key}`, message: i.message });
+    if (queue?.child !== undefined) {
+      if (!qm.info.classful)
+        issues.push({
+          path: `${path}.child`,
+          message: `${qtype} has no sub-queues; only a scheduler (${queueModels
+            .filter((m) => m.info.classful)
+            .map((m) => m.info.id)
+            .join(', ')}) takes a child discipline`,
+        });
+      else child = resolveQueue(queue.child, `${path}.child`, env, issues);
+    }
+  }
+  return { type: qtype, params, limit: env.limit, child };
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

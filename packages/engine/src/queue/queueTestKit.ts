@@ -1,0 +1,115 @@
+/**
+ * A bench for unit-testing queue disciplines without a network: a real Simulator whose clock the
+ * test advances, a flow table, a drop/mark recorder and a packet factory. Used by the disciplines'
+ * tests (hand-worked values) and the accounting property tests.
+ */
+import { Simulator } from '../core/Simulator.js';
+import type { BufferLimit } from '../core/units.js';
+import { Ecn, Packet, PacketKind } from '../net/Packet.js';
+import { FifoQueueDisc } from './FifoQueueDisc.js';
+import type { QueueBuildContext } from './QueueModel.js';
+import type { DropReason, DropStage, FlowTable, NodeView, QueueDisc, QueueDropListener } from './QueueDisc.js';
+
+export interface DropRecord {
+  tNs: number;
+  flow: number;
+  seq: number;
+  reason: DropReason;
+  stage: DropStage;
+}
+
+export interface QueueBenchOptions {
+  limit?: BufferLimit;
+  rateBps?: number;
+  delayNs?: number;
+  flows?: number;
+  classes?: readonly number[];
+  weights?: readonly number[];
+  seed?: number;
+}
+
+export class QueueBench implements QueueDropListener {
+  readonly sim: Simulator;
+  readonly drops: DropRecord[] = [];
+  readonly marks: { tNs: number; flow: number; reason: DropReason }[] = [];
+  readonly flows: FlowTable;
+  readonly node: NodeView = { index: 0, id: 'r1', kind: 'router', shared: new Map() };
+  readonly limit: BufferLimit;
+  readonly rateBps: number;
+  readonly delayNs: number;
+  wakes = 0;
+  private nextSeq = 0;
+
+  constructor(o: QueueBenchOptions = {}) {
+    this.sim = new Simulator(o.seed ?? 1);
+    this.limit = o.limit ?? { packets: 100 };
+    this.rateBps = o.rateBps ?? 10e6;
+    this.delayNs = o.delayNs ?? 20e6;
+    const n = o.flows ?? 4;
+    this.flows = {
+      count: n,
+      classOf: Int32Array.from({ length: n }, (_, i) => o.classes?.[i] ?? 0),
+      weightOf: Float64Array.from({ length: n }, (_, i) => o.weights?.[i] ?? 1),
+      ids: Array.from({ length: n }, (_, i) => `f${i}`),
+    };
+  }
+
+  /** A build context for `QueueModel.create` (children are limitless FIFOs unless given). */
+  build(makeChild: () => QueueDisc = () => new FifoQueueDisc()): QueueBuildContext {
+    return { makeChild, portName: 'r1->r2', rateBps: this.rateBps, delayNs: this.delayNs, node: this.node };
+  }
+
+  /** Attaches `disc` as a port would; returns it. */
+  attach<T extends QueueDisc>(disc: T): T {
+    const rateOf = () => this.rateBps;
+    disc.attach({
+      sim: this.sim,
+      rateBps: this.rateBps,
+      random: this.sim.random('queue:r1->r2'),
+      dropListener: this,
+      flows: this.flows,
+      limit: this.limit,
+      node: this.node,
+      port: {
+        name: 'r1->r2',
+        get rateBps() {
+          return rateOf();
+        },
+        delayNs: this.delayNs,
+        wake: () => void this.wakes++,
+      },
+    });
+    return disc;
+  }
+
+  /** A data packet of `flow` (ECT when `ecn`), numbered in creation order. */
+  packet(flow = 0, sizeBytes = 1000, ecn = false): Packet {
+    const p = new Packet();
+    p.kind = PacketKind.TcpData;
+    p.flowId = flow;
+    p.sizeBytes = sizeBytes;
+    p.seq = this.nextSeq++;
+    p.ecn = ecn ? Ecn.Ect0 : Ecn.NotEct;
+    return p;
+  }
+
+  /** Moves the clock to `tNs` (running any events the discipline scheduled before it). */
+  advanceTo(tNs: number): void {
+    this.sim.run(tNs);
+    if (this.sim.now < tNs) this.sim.now = tNs;
+  }
+
+  onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
+    this.drops.push({ tNs: this.sim.now, flow: pkt.flowId, seq: pkt.seq, reason, stage });
+  }
+
+  onQueueMark(pkt: Packet, reason: DropReason): void {
+    this.marks.push({ tNs: this.sim.now, flow: pkt.flowId, reason });
+  }
+}
+
+/** arrivals = departures + drops + queued, for a discipline and (recursively) its children. */
+export function accountingHolds(d: QueueDisc): boolean {
+  const s = d.stats;
+  return s.arrivals === s.departures + s.drops + d.lengthPackets;
+}
