@@ -11,7 +11,9 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
-  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare`;
+  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
+  cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
+  cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -114,6 +116,17 @@ export async function main(argv: string[]): Promise<number> {
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');
       return validateNs2(rest);
+    }
+    case 'validate-ns3': {
+      const { validateNs3 } = await import('./validateNs3.js');
+      return validateNs3(rest);
+    }
+    case 'translate': {
+      const { translate } = await import('./translate.js');
+      const r = translate(rest);
+      if (r.code === 0) process.stdout.write(r.out + '\n');
+      else process.stderr.write(r.out + '\n');
+      return r.code;
     }
     default:
       return fail(USAGE);

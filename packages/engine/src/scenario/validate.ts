@@ -45,6 +45,10 @@ export interface ResolvedLink {
   rateBps: number;
   delayNs: number;
   metric: number;
+  /** Link-layer framing bytes per packet (transmission time only). */
+  framingBytes: number;
+  /** Device queue beside the transmitter, packets. */
+  deviceQueuePackets: number;
   /** [a→b, b→a] */
   dirs: [ResolvedDirection, ResolvedDirection];
 }
@@ -196,6 +200,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
       rateBps: rate.ok ? rate.value : 1,
       delayNs: delay.ok ? delay.value : 0,
       metric: l.metric ?? 1,
+      framingBytes: l.framingBytes ?? 0,
+      deviceQueuePackets: l.deviceQueuePackets ?? 0,
       dirs: [fwd, rev],
     });
   });

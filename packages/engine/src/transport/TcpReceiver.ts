@@ -20,8 +20,25 @@ export interface TcpReceiverConfig {
    * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment.
    */
   sackStyle?: 'rfc2018' | 'ns2';
+  /**
+   * Bytes the SACK option adds to an ACK: 'ns2' 8 per block (ns-2's count); 'rfc2018' the option
+   * as sent (RFC 2018 §3: 2 bytes of kind and length plus 8 per block, padded to a multiple of 4
+   * bytes: 12, 20, 28, 36 — ns-3, Linux).
+   */
+  sackOptionBytes?: 'ns2' | 'rfc2018';
+  /**
+   * How CE marks are echoed: 'rfc3168' sets ECE on every ACK from a CE mark until a segment with
+   * CWR arrives (RFC 3168 §6.1.3); 'dctcp' echoes each segment's CE exactly (RFC 8257 §3.2).
+   */
+  ecnEcho?: 'rfc3168' | 'dctcp';
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
+  /**
+   * With delayed ACKs, acknowledge the first data segment at once (ns-3.37 TcpSocketBase,
+   * "always respond to first data packet to speed up the connection"; Linux's quick-ACK mode at
+   * the start of a connection is similar).
+   */
+  quickAckFirst?: boolean;
 }
 
 /**
@@ -29,7 +46,11 @@ export interface TcpReceiverConfig {
  * received; every segment is acknowledged unless delayed ACKs are on, in which case every
  * `delAckCount`-th in-order segment or the delayed-ACK timer triggers one, and out-of-order or
  * gap-filling segments are acknowledged at once (RFC 5681 §4.2). SACK blocks report the most
- * recently changed block first (RFC 2018 §4). CE marks are echoed until CWR arrives (RFC 3168).
+ * recently changed block first (RFC 2018 §4). CE marks are echoed until CWR arrives (RFC 3168),
+ * or, in DCTCP mode, exactly per segment with RFC 8257 §3.2's two-state machine: the ECE flag
+ * follows the CE state of the latest segment, and when that state changes while an ACK is being
+ * delayed, the delayed segments are acknowledged at once with the old state. The opening
+ * (handshake) segment is acknowledged at once, as a SYN is.
  */
 export class TcpReceiver implements FlowReceiver, TimerOwner {
   private rev!: Route;
@@ -67,9 +88,17 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     stats.packetsReceived++;
     stats.bytesReceived += pkt.sizeBytes;
     stats.recordDelay(now - pkt.createdNs);
+    const ce = pkt.ecn === Ecn.Ce;
+    if (this.cfg.ecnEcho === 'dctcp') {
+      // RFC 8257 §3.2: a change of the CE state with an ACK pending first acknowledges the
+      // segments received so far, echoing the state they arrived with
+      if (ce !== this.ece && this.pendingAcks > 0) this.sendAck();
+      this.ece = ce;
+    } else {
+      if (ce) this.ece = true;
+      if (pkt.cwr) this.ece = ce;
+    }
     this.lastTsNs = pkt.sendTimeNs;
-    if (pkt.ecn === Ecn.Ce) this.ece = true;
-    if (pkt.cwr) this.ece = pkt.ecn === Ecn.Ce;
     this.ctx.pool.release(pkt);
 
     let inOrder = false;
@@ -97,7 +126,9 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       if (this.cfg.sackBlocks > 0) this.pruneBlocks();
     }
 
-    if (!this.cfg.delayedAck || !inOrder || filledGap || this.ooo.size > 0) {
+    const opening = seq === 0 && this.cfg.handshake;
+    const quick = this.cfg.quickAckFirst === true && seq === (this.cfg.handshake ? 1 : 0);
+    if (!this.cfg.delayedAck || !inOrder || filledGap || this.ooo.size > 0 || opening || quick) {
       this.sendAck();
       return;
     }
@@ -128,7 +159,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       pkt.sack[2 * i + 1] = this.blocks[2 * i + 1]!;
     }
     pkt.sackCount = n;
-    pkt.sizeBytes += 8 * n;
+    if (n > 0) pkt.sizeBytes += this.cfg.sackOptionBytes === 'rfc2018' ? ((2 + 8 * n + 3) >> 2) << 2 : 8 * n;
     inject(pkt);
   }
 

@@ -5,6 +5,7 @@ import { inject } from '../net/Port.js';
 import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
 import { RateSampler } from './RateSampler.js';
+import { SendTimes } from './SendTimes.js';
 import { CwndAction, type LossRecovery as LossRecoveryStrategy } from './recovery/LossRecovery.js';
 import { LinuxRecovery } from './recovery/LinuxRecovery.js';
 import { RenoRecovery } from './recovery/RenoRecovery.js';
@@ -56,6 +57,37 @@ export interface TcpSenderConfig {
    * instead of sending whenever pipe < cwnd (RFC 6675 §5).
    */
   prr: boolean;
+  /**
+   * RTT samples: 'timed' — one timed segment per RTT (Karn; ns-2), or every ACK from timestamps
+   * when `timestamps` is on; 'ns3' — every ACK that advances the cumulative ACK gives a sample
+   * from the send time of the oldest segment it acknowledges unless that segment was
+   * retransmitted or outstanding at a timeout, and every such ACK resets the RTO backoff (ns-3.37
+   * TcpSocketBase::EstimateRtt and NewAck).
+   */
+  rttSampling?: 'timed' | 'ns3';
+  /**
+   * After an ECN reduction, hold cwnd (no growth) until the window outstanding at the reduction
+   * has been acknowledged (the CWR state of Linux and ns-3's TcpSocketBase); otherwise only the
+   * ECE ACK itself does not grow it (RFC 3168 §6.1.2, ns-2).
+   */
+  ecnCwrState?: boolean;
+  /** Retransmissions are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 says they must not be). */
+  ecnOnRetransmissions?: boolean;
+  /**
+   * SACK recovery after a retransmission timeout: 'discard' the SACK information and go back N
+   * (RFC 6675 §5.1, ns-2 Sack1); 'keep' it (RFC 2018 errata 1610, Linux, ns-3): every unSACKed
+   * segment is marked lost and retransmitted first, SACKed ones are not resent, and the sender
+   * stays in the Loss state (growing in slow start, ignoring duplicate ACKs) until everything
+   * outstanding at the timeout is acknowledged.
+   */
+  sackAfterTimeout?: 'discard' | 'keep';
+  /**
+   * SACK recovery: the retransmission timer restarts at the fast retransmit and on every partial
+   * ACK ('every-ack', RFC 6675 §5 step 4, ns-2 Sack1), or keeps running from the last new ACK
+   * through the fast retransmit (RFC 6298 §5.1) and restarts only on the first partial ACK of a
+   * recovery ('first-partial', the "impatient" variant of RFC 6582 §4; ns-3.37's TcpSocketBase).
+   */
+  recoveryTimer?: 'every-ack' | 'first-partial';
 }
 
 const RTX_TIMER = 0;
@@ -117,6 +149,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private rttSentNs = 0;
   private ecnRecover = -1;
   private sendCwr = false;
+  /** First-send times for 'ns3' RTT sampling, else null. */
+  private readonly sendTimes: SendTimes | null;
   private nextPaceNs = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
   private readonly rates: RateSampler | null;
@@ -144,6 +178,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.ssthresh = cfg.initialSsthresh;
     this.appLimit = cfg.handshake ? 1 : 0;
     this.rtt = new RttEstimator(cfg.rto);
+    this.sendTimes = cfg.rttSampling === 'ns3' ? new SendTimes() : null;
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.recovery = createRecovery(this, cfg.recovery);
@@ -289,7 +324,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.route = this.fwd;
     const isRetx = seq <= this.maxSeqSent;
     pkt.retransmission = isRetx;
-    if (this.cfg.ecn && !isRetx) pkt.ecn = Ecn.Ect0; // RFC 3168 §6.1.5: not on retransmissions
+    // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too)
+    if (this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true)) pkt.ecn = Ecn.Ect0;
     if (this.sendCwr) {
       pkt.cwr = true;
       this.sendCwr = false;
@@ -301,9 +337,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (isRetx) {
       stats.retransmits++;
       this.recovery.onRetransmit?.(seq);
+      this.sendTimes?.retransmitted(seq);
     } else {
       this.maxSeqSent = seq;
-      if (!this.rttActive) {
+      if (this.sendTimes !== null) this.sendTimes.sent(seq, now);
+      else if (!this.rttActive) {
         this.rttActive = true;
         this.rttSeq = seq;
         this.rttSentNs = now;
@@ -377,8 +415,14 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const now = this.ctx.sim.now;
     const ack = pkt.ack;
     const ece = pkt.ece && this.cfg.ecn;
-    const tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
-    const tsSent = pkt.tsEchoNs;
+    let tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
+    let tsSent = pkt.tsEchoNs;
+    if (this.sendTimes !== null && ack > this.highestAck) {
+      // ns-3: a sample from the oldest newly acknowledged segment; a new ACK drops the backoff
+      tsSent = this.sendTimes.acked(this.highestAck, ack);
+      tsSample = tsSent >= 0 ? now - tsSent : -1;
+      this.rtt.resetBackoff();
+    }
     const consumed = this.recovery.readAck?.(pkt, ack, ece, tsSample, tsSent, now) === true;
     this.ctx.pool.release(pkt);
     if (this.rates !== null) {
@@ -407,15 +451,28 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (exit !== undefined) this.cwnd = exit;
   }
 
-  /** Recovery API. ns-2 newack() + opencwnd(): the cumulative ACK advanced; grow the window if `open`. */
-  newAckOpen(ack: number, ece: boolean, ts: number, tsSent: number, now: number, open: boolean): void {
-    const acked = ack - this.highestAck;
+  /**
+   * Recovery API. ns-2 newack() + opencwnd(): the cumulative ACK advanced; grow the window if
+   * `open`, counting the segments acknowledged above `countFrom` (default: all newly acknowledged).
+   */
+  newAckOpen(
+    ack: number,
+    ece: boolean,
+    ts: number,
+    tsSent: number,
+    now: number,
+    open: boolean,
+    countFrom = this.highestAck,
+  ): void {
+    const acked = ack - Math.max(this.highestAck, countFrom);
     this.dupAcks = 0;
     this.highestAck = ack;
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
     const sample = this.takeRttSample(ack, ts, tsSent, now);
     this.setRtxTimer(); // every new ACK restarts the timer (ns-2 newtimer with timerfix_)
-    if (open && !ece) {
+    // ecnCwrState: no growth until data sent after the ECN reduction is acknowledged
+    const inCwr = this.cfg.ecnCwrState === true && ack <= this.ecnRecover;
+    if (open && !ece && !inCwr) {
       const info = this.ackInfo;
       info.ackedSegments = acked;
       info.rttNs = sample;
@@ -457,6 +514,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   /** RTO expiry (RFC 6298 §5.4–5.7; ns-2 TcpAgent::timeout and the Reno/Sack1 overrides). */
   private onRetransmissionTimeout(now: number): void {
+    this.sendTimes?.forgetOutstanding();
     if (this.recovery.onTimeout?.(now) === true) return;
     this.dupAcks = 0;
     this.dupWnd = 0;

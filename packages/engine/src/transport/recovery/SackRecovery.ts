@@ -11,7 +11,11 @@ import { CwndAction, type LossRecovery } from './LossRecovery.js';
  * hole IsLost; while pipe < cwnd NextSeg sends lost holes first, then new data, then other holes
  * below the highest SACK; recovery ends at the recovery point with the reduced window (no growth
  * on that ACK, as ns-2's Sack1); after a timeout the scoreboard is cleared (§5.1) and SACKs are
- * ignored until new data is acknowledged.
+ * ignored until new data is acknowledged — or, with `sackAfterTimeout: keep` (Linux, ns-3.37
+ * TcpSocketBase::ReTxTimeout and TcpTxBuffer::SetSentListLost), the scoreboard is kept, every
+ * unSACKed outstanding segment is deemed lost, and the Loss state sends lost segments first, then
+ * new data, while pipe < cwnd, growing cwnd in slow start and ignoring duplicate ACKs until
+ * everything outstanding at the timeout is acknowledged.
  */
 export class SackRecovery implements LossRecovery {
   readonly restartTimerWhenIdle = true;
@@ -23,6 +27,8 @@ export class SackRecovery implements LossRecovery {
   private prrOut = 0;
   private recoverFs = 1;
   private lastDelivered = 0;
+  /** 'keep' after a timeout: every unSACKed segment up to this one is lost (−1: none). */
+  private lostUpTo = -1;
 
   constructor(private readonly s: TcpSender) {
     this.sb = new SackScoreboard(Math.max(64, s.maxWindow * 2));
@@ -59,6 +65,20 @@ export class SackRecovery implements LossRecovery {
   onAck(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
     const s = this.s;
     const sb = this.sb;
+    if (s.phase === 'loss') {
+      // after a timeout with the SACK information kept: slow start, no duplicate-ACK counting
+      // (the ACK that ends the Loss state counts only what lies beyond the recovery point, as in
+      // ns-3.37's ProcessAck, so that a cumulative jump over SACKed data does not inflate cwnd)
+      if (ack > s.highestAck)
+        s.newAckOpen(ack, ece, ts, tsSent, now, true, ack >= s.recover ? s.recover : s.highestAck);
+      if (s.highestAck >= s.recover) {
+        s.phase = 'open';
+        this.lostUpTo = -1;
+        sb.clearRetransmitted();
+        s.sendMuch(0);
+      } else this.sendInRecovery(false);
+      return;
+    }
     if (s.phase !== 'recovery') {
       if (ack > s.highestAck) {
         s.firstPartial = false;
@@ -74,7 +94,7 @@ export class SackRecovery implements LossRecovery {
         }
       }
       if (s.dupAcks === 0) s.sendMuch(0);
-      else if ((s.phase as TcpPhase) === 'recovery') this.sendInRecovery();
+      else if ((s.phase as TcpPhase) === 'recovery') this.sendInRecovery(true);
       return;
     }
     if (ack >= s.recover) {
@@ -89,19 +109,55 @@ export class SackRecovery implements LossRecovery {
       return;
     }
     if (ack > s.highestAck) {
-      // partial ACK: restart the timer, stay in recovery (RFC 6675 §5 step 4)
+      // partial ACK: restart the timer (every time, RFC 6675 §5 step 4; or only the first time in
+      // a recovery, `recoveryTimer: first-partial`), stay in recovery
       s.highestAck = ack;
       if (s.nextSeq < ack + 1) s.nextSeq = ack + 1;
-      s.setRtxTimer();
+      if (s.cfg.recoveryTimer !== 'first-partial' || !s.firstPartial) s.setRtxTimer();
+      s.firstPartial = true;
       s.resetRttBackoff();
       s.stopRttTimingUpTo(ack, false);
     }
-    this.sendInRecovery();
+    this.sendInRecovery(true);
   }
 
   send(): boolean {
-    if (this.s.phase !== 'recovery') return false;
-    this.sendInRecovery();
+    const phase = this.s.phase;
+    if (phase === 'open') return false;
+    this.sendInRecovery(phase === 'recovery');
+    return true;
+  }
+
+  /**
+   * `sackAfterTimeout: keep`: the timeout reaction with the scoreboard kept (see the class
+   * comment); otherwise the sender's RFC 6298 reaction (go back N) runs.
+   */
+  onTimeout(now: number): boolean {
+    const s = this.s;
+    if (s.cfg.sackAfterTimeout !== 'keep') return false;
+    s.dupAcks = 0;
+    s.dupWnd = 0;
+    s.firstPartial = false;
+    if (s.highestAck === s.maxSeqSent) {
+      // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff
+      s.phase = 'open';
+      s.cwnd = Math.min(s.cwnd, s.initialWindow);
+      return true;
+    }
+    if (s.cfg.handshake && s.highestAck === -1) s.initialWindow = 1; // RFC 5681 §3.1
+    s.ctx.stats.timeouts++;
+    s.ctx.event('timeout');
+    s.recover = s.maxSeqSent;
+    const ss = s.cc.ssthreshAfter(s, 'timeout', now);
+    const cw = s.cc.cwndAfter?.(s, 'timeout', now) ?? 1;
+    s.ssthresh = Math.max(ss, 2);
+    s.cwnd = Math.max(cw, 1);
+    s.lastCwndAction = CwndAction.Timeout;
+    s.phase = 'loss';
+    this.sb.clearRetransmitted();
+    this.lostUpTo = s.maxSeqSent;
+    s.resetRtxTimer(true, true);
+    this.sendInRecovery(false);
     return true;
   }
 
@@ -117,9 +173,13 @@ export class SackRecovery implements LossRecovery {
     s.ctx.stats.fastRetransmits++;
     s.ctx.event('fast-retransmit');
     this.recoverFs = Math.max(s.maxSeqSent - s.highestAck, 1);
-    s.resetRtxTimer(true, false);
+    // the fast retransmit restarts the timer (ns-2), or leaves it running from the last new ACK
+    // (RFC 6298 §5.1: start it only if it is not running; ns-3.37)
+    if (s.cfg.recoveryTimer === 'first-partial') s.stopRttTimingUpTo(Number.MAX_SAFE_INTEGER, false);
+    else s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
     s.phase = 'recovery';
+    s.firstPartial = false;
     this.prrDelivered = 0;
     this.prrOut = 1;
     // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
@@ -141,7 +201,9 @@ export class SackRecovery implements LossRecovery {
         sackedAbove--;
         continue;
       }
-      if (sackedAbove < thresh) pipe++; // not deemed lost (IsLost counts SACKed segments above)
+      // not deemed lost (IsLost counts SACKed segments above; everything unSACKed at a timeout
+      // is lost when the scoreboard is kept)
+      if (sackedAbove < thresh && q > this.lostUpTo) pipe++;
       if (sb.isRetransmitted(q)) pipe++;
     }
     return pipe;
@@ -149,14 +211,15 @@ export class SackRecovery implements LossRecovery {
 
   /**
    * RFC 6675 §5 step 4.4: send while pipe < cwnd, choosing with NextSeg(): (1) a lost hole not yet
-   * retransmitted, (2) new data, (3) any other un-SACKed hole below the highest SACKed segment.
+   * retransmitted, (2) new data, (3) any other un-SACKed hole below the highest SACKed segment
+   * (`rule3`: in fast recovery, not in the Loss state after a timeout, as ns-3's NextSeg).
    */
-  private sendInRecovery(): void {
+  private sendInRecovery(rule3: boolean): void {
     const s = this.s;
     const sb = this.sb;
     let pipe = this.pipe();
     let cwnd = Math.floor(s.cwnd);
-    if (s.cfg.prr) {
+    if (s.cfg.prr && rule3) {
       // RFC 6937 §3: send in proportion to what was delivered while pipe > ssthresh, then
       // slow-start-reduction-bound (PRR-SSRB) up to ssthresh
       const ss = s.ssthresh;
@@ -168,11 +231,16 @@ export class SackRecovery implements LossRecovery {
     const thresh = s.cfg.dupAckThreshold;
     let scanLost = s.highestAck + 1;
     let scanAny = s.highestAck + 1;
+    const lostTop = Math.max(sb.highSacked, this.lostUpTo);
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
       let seg = -1;
-      for (; scanLost <= sb.highSacked; scanLost++) {
-        if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
+      for (; scanLost <= lostTop; scanLost++) {
+        if (
+          !sb.isSacked(scanLost) &&
+          !sb.isRetransmitted(scanLost) &&
+          (scanLost <= this.lostUpTo || sb.isLost(scanLost, thresh))
+        ) {
           seg = scanLost++;
           break;
         }
@@ -184,7 +252,7 @@ export class SackRecovery implements LossRecovery {
           s.nextSeq = n + 1;
         }
       }
-      if (seg < 0) {
+      if (seg < 0 && rule3) {
         for (; scanAny < sb.highSacked; scanAny++) {
           if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
             seg = scanAny++;
