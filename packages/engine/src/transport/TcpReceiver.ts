@@ -17,9 +17,13 @@ export interface TcpReceiverConfig {
    * How SACK blocks are chosen: 'rfc2018' keeps the most recent blocks trimmed to the cumulative
    * ACK; 'ns2' is ns-2's Sacker (tcp-sink.cc): the block around the arriving segment, then the
    * last reported blocks from a stack as large as the block limit, untrimmed, the stack popped of
-   * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment.
+   * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment;
+   * 'ns3' is ns-3.37's TcpRxBuffer::UpdateSackList: a list of at most 4 blocks, the arriving
+   * out-of-order segment's block pushed in front and merged only with blocks adjacent to it, the
+   * oldest block forgotten when a fifth appears (a later block next to a forgotten one does not
+   * include it), blocks dropped once below the cumulative ACK.
    */
-  sackStyle?: 'rfc2018' | 'ns2';
+  sackStyle?: 'rfc2018' | 'ns2' | 'ns3';
   /**
    * Bytes the SACK option adds to an ACK: 'ns2' 8 per block (ns-2's count); 'rfc2018' the option
    * as sent (RFC 2018 §3: 2 bytes of kind and length plus 8 per block, padded to a multiple of 4
@@ -115,12 +119,16 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       }
     } else if (seq > this.cumAck + 1) {
       if (this.ooo.has(seq)) stats.duplicatesReceived++;
-      else this.ooo.add(seq);
+      else {
+        this.ooo.add(seq);
+        if (this.cfg.sackStyle === 'ns3') this.ns3Blocks(seq);
+      }
     } else {
       stats.duplicatesReceived++;
     }
     if (seq > this.maxSeen) this.maxSeen = seq;
     if (this.cfg.sackBlocks > 0 && this.cfg.sackStyle === 'ns2') this.ns2Blocks(seq);
+    else if (this.cfg.sackStyle === 'ns3') this.pruneBlocks();
     else {
       if (this.cfg.sackBlocks > 0 && seq > this.cumAck) this.updateBlocks(seq);
       if (this.cfg.sackBlocks > 0) this.pruneBlocks();
@@ -175,6 +183,27 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     }
     this.blocks.unshift(start, end);
     if (this.blocks.length > 2 * MAX_SACK_BLOCKS * 2) this.blocks.length = 2 * MAX_SACK_BLOCKS * 2;
+  }
+
+  /** ns-3.37 TcpRxBuffer::UpdateSackList for a newly stored out-of-order segment (see sackStyle). */
+  private ns3Blocks(seq: number): void {
+    const b = this.blocks;
+    b.unshift(seq, seq + 1);
+    for (let i = 2; i < b.length; i += 2) {
+      let merged = false;
+      if (b[0] === b[i + 1]) {
+        b[0] = b[i]!; // left merge: [current][new]
+        merged = true;
+      } else if (b[1] === b[i]) {
+        b[1] = b[i + 1]!; // right merge: [new][current]
+        merged = true;
+      }
+      if (merged) {
+        b.splice(i, 2);
+        i = 0; // rescan from the second block
+      }
+    }
+    if (b.length > 8) b.length = 8; // at most 4 blocks: the oldest is forgotten
   }
 
   private received(s: number): boolean {

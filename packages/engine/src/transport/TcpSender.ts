@@ -88,6 +88,13 @@ export interface TcpSenderConfig {
    * recovery ('first-partial', the "impatient" variant of RFC 6582 §4; ns-3.37's TcpSocketBase).
    */
   recoveryTimer?: 'every-ack' | 'first-partial';
+  /**
+   * SACK pipe (RFC 6675 SetPipe): 'rfc6675' — a SACKed segment is out of the network; 'ns3' — a
+   * retransmitted segment keeps counting once it is SACKed, until the cumulative ACK passes it
+   * (ns-3.37 TcpTxBuffer::BytesInFlight = sent − SACKed − lost + retransmitted, where the
+   * retransmitted count is not lowered by a SACK).
+   */
+  sackPipe?: 'rfc6675' | 'ns3';
 }
 
 const RTX_TIMER = 0;

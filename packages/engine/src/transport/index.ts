@@ -247,9 +247,9 @@ export const tcpTransport: TransportModel = {
         label: 'SACK block choice',
         kind: 'enum',
         default: 'rfc2018',
-        options: ['rfc2018', 'ns2'],
+        options: ['rfc2018', 'ns2', 'ns3'],
         description:
-          'rfc2018: most recent blocks, trimmed to the cumulative ACK; ns2: ns-2 Sacker (block around the arriving segment plus a stack of earlier blocks, untrimmed).',
+          'rfc2018: most recent blocks, trimmed to the cumulative ACK; ns2: ns-2 Sacker (block around the arriving segment plus a stack of earlier blocks, untrimmed); ns3: ns-3.37 TcpRxBuffer (a list of at most 4 blocks, a new block merged only with adjacent ones, the oldest forgotten).',
       },
       {
         key: 'limitedTransmit',
@@ -292,6 +292,15 @@ export const tcpTransport: TransportModel = {
         options: ['every-ack', 'first-partial'],
         description:
           'SACK recovery: restart the retransmission timer at the fast retransmit and on every partial ACK (RFC 6675, ns-2), or leave it running from the last new ACK and restart it only on the first partial ACK of a recovery (impatient, RFC 6298 §5.1 / RFC 6582 §4; ns-3.37).',
+      },
+      {
+        key: 'sackPipe',
+        label: 'SACK pipe',
+        kind: 'enum',
+        default: 'rfc6675',
+        options: ['rfc6675', 'ns3'],
+        description:
+          'RFC 6675 SetPipe, or ns-3.37’s count, in which a retransmitted segment stays in the pipe after it is SACKed until cumulatively acknowledged.',
       },
       {
         key: 'ecnCwrState',
@@ -376,6 +385,7 @@ export const tcpTransport: TransportModel = {
         rttSampling: str(p, 'rttSampling') as 'timed' | 'ns3',
         sackAfterTimeout: str(p, 'sackAfterTimeout') as 'discard' | 'keep',
         recoveryTimer: str(p, 'recoveryTimer') as 'every-ack' | 'first-partial',
+        sackPipe: str(p, 'sackPipe') as 'rfc6675' | 'ns3',
         ecnCwrState: bool(p, 'ecnCwrState'),
         ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
       },
@@ -388,7 +398,7 @@ export const tcpTransport: TransportModel = {
       delAckCount: num(p, 'delAckCount'),
       delAckTimeoutNs: seconds(num(p, 'delAckTimeout')),
       sackBlocks: recovery === 'sack' || recovery === 'linux' ? num(p, 'sackBlocks') : 0,
-      sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2',
+      sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2' | 'ns3',
       sackOptionBytes: str(p, 'sackOptionBytes') as 'ns2' | 'rfc2018',
       ecnEcho: receiverEcho as 'rfc3168' | 'dctcp',
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),

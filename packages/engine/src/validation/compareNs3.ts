@@ -70,8 +70,10 @@ function argmax(xs: readonly number[]): number {
  * - aggregate throughput within ±5 %;
  * - Jain's index within ±0.05 where ns-3's is ≥ 0.9; below that (and wherever flows of different
  *   kinds compete) the qualitative rule: the same winner, its share within ±10 percentage points
- *   (a near-tie — ns-3's winner less than 10 % ahead of the runner-up — has no meaningful
- *   winner, so then only ns-3's winner's share is held to ±10 points);
+ *   — where kinds differ the winner is a kind (the total share of its flows: which of two equal
+ *   flows beside a third kind wins is a matter of position, not of kind), otherwise a flow; a
+ *   near-tie (ns-3's winner less than 10 % ahead of the runner-up) has no meaningful winner, so
+ *   then only ns-3's winner's share is held to ±10 points;
  * - mean bottleneck queue within ±30 % or ±3 packets (not for BBR, see below);
  * - drops + marks within ±50 % or ±20, or within a factor of 2.5 for DropTail buffers of at
  *   least two bandwidth-delay products;
@@ -97,14 +99,24 @@ export function compareWithNs3(ref: Ns3Reference, m: Ns3Measured): Ns3Comparison
   const mixed = new Set(f.kinds).size > 1;
   if (ref.jain >= 0.9) add("Jain's index", ref.jain, m.jain, '±0.05 (ns-3 ≥ 0.9)', Math.abs(m.jain - ref.jain) <= 0.05);
   if ((ref.jain < 0.9 || mixed) && th0.length > 1 && th1.length === th0.length) {
-    const w0 = argmax(th0);
-    const w1 = argmax(th1);
-    const share0 = th0[w0]! / agg0;
-    const share1 = agg1 > 0 ? th1[w0]! / agg1 : 0;
-    const runnerUp = Math.max(...th0.filter((_, i) => i !== w0));
-    const nearTie = th0[w0]! - runnerUp < 0.1 * th0[w0]!;
+    // the winner is a kind where kinds differ (their flows' total share), else a flow
+    const groups = mixed ? [...new Set(f.kinds)] : f.kinds.map((_, i) => `flow ${i} ${f.kinds[i]}`);
+    const groupOf = (i: number) => (mixed ? groups.indexOf(f.kinds[i]!) : i);
+    const total = (th: readonly number[]) => {
+      const t = groups.map(() => 0);
+      th.forEach((x, i) => (t[groupOf(i)]! += x));
+      return t;
+    };
+    const g0 = total(th0);
+    const g1 = total(th1);
+    const w0 = argmax(g0);
+    const w1 = argmax(g1);
+    const share0 = g0[w0]! / agg0;
+    const share1 = agg1 > 0 ? g1[w0]! / agg1 : 0;
+    const runnerUp = Math.max(...g0.filter((_, i) => i !== w0));
+    const nearTie = g0[w0]! - runnerUp < 0.1 * g0[w0]!;
     add(
-      `winner (flow ${w0} ${f.kinds[w0]}) and its share`,
+      `winner (${groups[w0]}) and its share`,
       share0,
       share1,
       nearTie ? 'near-tie: its share ±10 points' : 'same winner, share ±10 points',

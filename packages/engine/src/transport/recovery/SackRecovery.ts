@@ -194,11 +194,14 @@ export class SackRecovery implements LossRecovery {
     const s = this.s;
     const sb = this.sb;
     const thresh = s.cfg.dupAckThreshold;
+    const ns3Pipe = s.cfg.sackPipe === 'ns3';
     let pipe = 0;
     let sackedAbove = sb.sackedCount;
     for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
       if (sb.isSacked(q)) {
         sackedAbove--;
+        // ns-3.37 keeps counting a retransmission in pipe after it is SACKed (`sackPipe: ns3`)
+        if (ns3Pipe && sb.isRetransmitted(q)) pipe++;
         continue;
       }
       // not deemed lost (IsLost counts SACKed segments above; everything unSACKed at a timeout
