@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets.js';
 import { getPath, parsePath, ScenarioPathError, setPath } from './scenarioPath.js';
 import { sampleStats, tQuantile975 } from './statistics.js';
-import { aggregate, runExperiment, type ExperimentSpec } from './experiment.js';
+import { aggregate, pointScenario, runExperiment, type ExperimentSpec } from './experiment.js';
 
 describe('scenario paths', () => {
   const sc = defaultScenario();
@@ -70,5 +70,20 @@ describe('experiments', () => {
     expect(r.stats.b50!.queue!.min).toBeGreaterThan(4);
     expect(r.stats.b5!.queue!.n).toBe(2);
     expect(aggregate(spec, r.records)).toEqual(r);
+  });
+
+  it('start jitter moves each flow’s start by a seed-determined amount below the bound', () => {
+    const jittered = { ...spec, startJitter: 0.5 };
+    const a = pointScenario(jittered, spec.points[0]!, 1);
+    const b = pointScenario(jittered, spec.points[0]!, 2);
+    const again = pointScenario(jittered, spec.points[0]!, 1);
+    const starts = (sc: typeof a) => sc.flows.map((f) => parseFloat(String(f.start)));
+    expect(starts(a)).toEqual(starts(again));
+    expect(starts(a)).not.toEqual(starts(b));
+    // the default scenario starts its flows at 0 s and 1 s
+    starts(a).forEach((s, i) => {
+      expect(s).toBeGreaterThanOrEqual(i);
+      expect(s).toBeLessThan(i + 0.5);
+    });
   });
 });

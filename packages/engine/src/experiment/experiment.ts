@@ -5,6 +5,8 @@
  */
 import { evaluateMetric, MetricQueryError, type MetricQuery } from '../metrics/resultMetrics.js';
 import type { ScenarioInput } from '../scenario/types.js';
+import { Random } from '../core/Random.js';
+import { parseDuration } from '../core/units.js';
 import { Simulation } from '../Simulation.js';
 import { setPath } from './scenarioPath.js';
 import { sampleStats, type SampleStats } from './statistics.js';
@@ -28,6 +30,12 @@ export interface ExperimentSpec {
   points: readonly ExperimentPoint[];
   seeds: readonly number[];
   metrics: readonly NamedMetric[];
+  /**
+   * Seconds: each flow's start is delayed by a uniform random amount in [0, startJitter), drawn
+   * from the run's seed (ns-2 studies average runs with randomised start times; without some
+   * randomness, deterministic scenarios give the same result for every seed).
+   */
+  startJitter?: number;
 }
 
 export interface RunRecord {
@@ -42,6 +50,18 @@ export interface RunRecord {
 export function pointScenario(spec: ExperimentSpec, point: ExperimentPoint, seed: number): ScenarioInput {
   let sc = spec.base();
   for (const [path, value] of Object.entries(point.set ?? {})) sc = setPath(sc, path, value);
+  const jitter = spec.startJitter ?? 0;
+  if (jitter > 0) {
+    const rng = new Random(seed, 'experiment:start-jitter');
+    sc = {
+      ...sc,
+      flows: sc.flows.map((f) => {
+        const start = parseDuration(f.start ?? 0);
+        if (!start.ok) return f; // validation reports it
+        return { ...f, start: `${(start.value + Math.floor(rng.next() * jitter * 1e9)) / 1e9}s` };
+      }),
+    };
+  }
   return { ...sc, seed };
 }
 
