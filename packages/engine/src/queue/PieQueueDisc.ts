@@ -40,7 +40,7 @@ export class PieQueueDisc extends QueueDisc implements EventHandler {
   dropProb = 0;
   /** Current queue delay estimate (ns) and the one at the previous update. */
   qdelayNs = 0;
-  private qdelayOldNs = 0;
+  qdelayOldNs = 0;
   burstAllowanceNs: number;
   /** accu_prob_ (derandomisation). */
   accuProb = 0;
