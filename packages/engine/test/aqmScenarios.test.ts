@@ -65,7 +65,11 @@ describe('FQ-CoDel with an unresponsive flow', () => {
       flows: [
         { transport: { type: 'tcp', cc: 'newreno' }, start: '0s' },
         { transport: { type: 'tcp', cc: 'newreno' }, start: '0.1s' },
-        { transport: { type: 'udp' }, app: { type: 'cbr', params: { rate: '6Mbps', packetSize: '1000B' } }, start: '0.2s' },
+        {
+          transport: { type: 'udp' },
+          app: { type: 'cbr', params: { rate: '6Mbps', packetSize: '1000B' } },
+          start: '0.2s',
+        },
       ],
       bottleneckRate: '10Mbps',
       bottleneckDelay: '20ms',

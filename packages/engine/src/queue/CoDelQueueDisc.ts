@@ -78,8 +78,7 @@ export class CoDelQueueDisc extends QueueDisc {
   protected doEnqueue(pkt: Packet): boolean {
     if (this.ownLimit) {
       const l = this.ctx.limit;
-      const over =
-        'packets' in l ? this.lengthPackets + 1 > l.packets : this.lengthBytes + pkt.sizeBytes > l.bytes;
+      const over = 'packets' in l ? this.lengthPackets + 1 > l.packets : this.lengthBytes + pkt.sizeBytes > l.bytes;
       if (over) {
         this.dropBeforeEnqueue(pkt, 'overflow');
         return false;
@@ -187,11 +186,7 @@ export class CoDelQueueDisc extends QueueDisc {
       // RFC 8289 §5.5 (the Linux version): if the queue went above target soon after the last
       // episode, the drop rate that controlled it then is a good starting point now
       const delta = this.count - this.lastCount;
-      if (
-        this.params.reentry === 'rfc8289' &&
-        delta > 1 &&
-        now - this.dropNextNs < 16 * this.params.intervalNs
-      ) {
+      if (this.params.reentry === 'rfc8289' && delta > 1 && now - this.dropNextNs < 16 * this.params.intervalNs) {
         this.count = delta;
         this.countChanged();
       } else {
@@ -240,7 +235,12 @@ export class CoDelQueueDisc extends QueueDisc {
 }
 
 const CODEL_PROBES: readonly QueueProbeSpec[] = [
-  { key: 'dropping', label: 'Dropping state', unit: '0/1', description: 'CoDel is in its dropping state (1) or not (0).' },
+  {
+    key: 'dropping',
+    label: 'Dropping state',
+    unit: '0/1',
+    description: 'CoDel is in its dropping state (1) or not (0).',
+  },
   {
     key: 'count',
     label: 'Drop count',
@@ -320,7 +320,7 @@ export const CODEL_PARAM_SPECS: readonly ParamSpec[] = [
     default: 'rfc8289',
     options: ['rfc8289', 'reset'],
     description:
-      'Count when the dropping state is entered again. rfc8289: RFC 8289 §5.5, which is Linux\'s and ns-3\'s rule — if count grew by δ = count − lastcount > 1 in the last episode and that episode\'s next drop was less than 16 intervals ago, start at δ, else at 1. reset: always start at 1 (no memory of the previous episode).',
+      "Count when the dropping state is entered again. rfc8289: RFC 8289 §5.5, which is Linux's and ns-3's rule — if count grew by δ = count − lastcount > 1 in the last episode and that episode's next drop was less than 16 intervals ago, start at δ, else at 1. reset: always start at 1 (no memory of the previous episode).",
   },
   {
     key: 'controlLaw',
@@ -329,7 +329,7 @@ export const CODEL_PARAM_SPECS: readonly ParamSpec[] = [
     default: 'exact',
     options: ['exact', 'newton'],
     description:
-      'exact: next drop = t + interval/√count computed exactly (RFC 8289 §5.6). newton: Linux\'s and ns-3\'s fixed-point 1/√count, one Newton step per count change (the 2nd drop of an episode comes after interval·0.5 instead of interval/√2; it converges within a few drops). Use newton to match ns-3 or Linux.',
+      "exact: next drop = t + interval/√count computed exactly (RFC 8289 §5.6). newton: Linux's and ns-3's fixed-point 1/√count, one Newton step per count change (the 2nd drop of an episode comes after interval·0.5 instead of interval/√2; it converges within a few drops). Use newton to match ns-3 or Linux.",
   },
 ];
 
@@ -352,8 +352,7 @@ export const codelModel: QueueModel = {
     name: 'CoDel',
     description:
       'Controlled Delay: drops (or marks) at the head once packets have waited more than target for an interval, then at interval/√count.',
-    citation:
-      'RFC 8289 §3–5 (pseudocode §5.4–5.6); Linux include/net/codel_impl.h; ns-3.37 codel-queue-disc.cc',
+    citation: 'RFC 8289 §3–5 (pseudocode §5.4–5.6); Linux include/net/codel_impl.h; ns-3.37 codel-queue-disc.cc',
     params: CODEL_PARAM_SPECS,
     probes: CODEL_PROBES,
   },

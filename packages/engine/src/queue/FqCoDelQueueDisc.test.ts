@@ -102,7 +102,7 @@ describe('FQ-CoDel overflow (RFC 8290 §4.1, Linux fq_codel_drop)', () => {
     expect(q.lengthPackets).toBe(93);
   });
 
-  it("drops the arrival itself when the batch reaches it in its own, fattest, queue", () => {
+  it('drops the arrival itself when the batch reaches it in its own, fattest, queue', () => {
     const { bench, q } = fq({ packets: 2 });
     q.enqueue(bench.packet(0, 100)); // seq 0
     q.enqueue(bench.packet(1, 100)); // seq 1

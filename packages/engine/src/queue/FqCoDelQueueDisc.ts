@@ -231,8 +231,13 @@ const FQ_CODEL_PROBES: readonly QueueProbeSpec[] = [
     unit: 'packets',
     description: 'Packets dropped so far by the batch drop from the fattest queue (buffer or memory limit).',
   },
-  { key: 'codelDrops', label: 'CoDel drops', unit: 'packets', description: 'Packets dropped so far by the flows\' CoDel.' },
-  { key: 'marks', label: 'CE marks', unit: 'packets', description: 'Packets CE-marked so far by the flows\' CoDel.' },
+  {
+    key: 'codelDrops',
+    label: 'CoDel drops',
+    unit: 'packets',
+    description: "Packets dropped so far by the flows' CoDel.",
+  },
+  { key: 'marks', label: 'CE marks', unit: 'packets', description: "Packets CE-marked so far by the flows' CoDel." },
 ];
 
 export const fqCodelModel: QueueModel = {
@@ -291,7 +296,7 @@ export const fqCodelModel: QueueModel = {
         min: -1,
         max: 4294967295,
         description:
-          'Salt of the flow hash: -1 draws it from the run\'s seed (Linux: random per boot); a fixed value, e.g. 0 as ns-3\'s Perturbation default, gives the same buckets for every seed.',
+          "Salt of the flow hash: -1 draws it from the run's seed (Linux: random per boot); a fixed value, e.g. 0 as ns-3's Perturbation default, gives the same buckets for every seed.",
       },
       {
         key: 'emptyNewFlow',
@@ -317,7 +322,7 @@ export const fqCodelModel: QueueModel = {
         default: 'flow',
         options: ['flow', 'qdisc'],
         description:
-          'Whose backlog CoDel\'s minBytes exception reads: the flow\'s own queue (ns-3.37: each flow is a CoDelQueueDisc) or the whole FQ-CoDel queue (Linux passes sch->qstats.backlog).',
+          "Whose backlog CoDel's minBytes exception reads: the flow's own queue (ns-3.37: each flow is a CoDelQueueDisc) or the whole FQ-CoDel queue (Linux passes sch->qstats.backlog).",
       },
     ],
     probes: FQ_CODEL_PROBES,

@@ -159,7 +159,7 @@ describe('PIE at enqueue', () => {
     expect(bench.drops.length).toBeGreaterThan(20);
   });
 
-  it("departure-rate estimator: qdelay = backlog × time to drain dqThreshold bytes / dqThreshold", () => {
+  it('departure-rate estimator: qdelay = backlog × time to drain dqThreshold bytes / dqThreshold', () => {
     // 20 packets of 1024 B, one leaves every 1 ms: a measurement cycle starts at the first
     // departure (backlog ≥ 16384 B) and ends when 16 × 1024 = 16384 B have left, 16 ms later:
     // avg_dq_time = 16 ms per 16384 B, i.e. 1 ms per packet

@@ -38,12 +38,7 @@ export function pieTuningDivisor(p: number): number {
  *   p ← p + Δp;  p ← 0.98·p when qdelay = qdelay_old = 0 (decay while idle, §4.2)
  *   p ← clamp(p, 0, 1)
  */
-export function pieUpdateProbability(
-  p: number,
-  qdelayS: number,
-  qdelayOldS: number,
-  c: PieControllerParams,
-): number {
+export function pieUpdateProbability(p: number, qdelayS: number, qdelayOldS: number, c: PieControllerParams): number {
   let delta = c.alpha * (qdelayS - c.targetS) + c.beta * (qdelayS - qdelayOldS);
   delta /= pieTuningDivisor(p);
   if (c.capDropAdjustment && p >= 0.1 && delta > 0.02) delta = 0.02;
