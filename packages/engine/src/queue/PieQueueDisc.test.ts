@@ -97,6 +97,22 @@ describe('PIE at enqueue', () => {
     expect(bench.drops.every((d) => d.reason === 'early')).toBe(true);
   });
 
+  it('ns3 burst mode: armed by the first arrival, p held at 0 while the allowance lasts', () => {
+    const bench = new QueueBench({ limit: { packets: 1000 } });
+    const q = pie(bench, { burstMode: 'ns3' });
+    expect(q.burstAllowanceNs).toBe(0);
+    for (let i = 0; i < 10; i++) q.enqueue(bench.packet(0, 1000));
+    expect(q.burstAllowanceNs).toBe(150 * MS); // ns-3.37 DropEarly: NO_BURST → armed
+    bench.advanceTo(30 * MS);
+    q.dequeue(); // standing delay 30 ms, twice the target
+    bench.advanceTo(150 * MS);
+    expect(q.dropProb).toBe(0); // 10 updates with an allowance left: p forced to 0
+    expect(q.burstAllowanceNs).toBe(0);
+    bench.advanceTo(165 * MS);
+    // first PI update: q = old = 30 ms, p = 0 → 0.125·0.015 / 2048
+    expect(q.dropProb).toBeCloseTo(0.001875 / 2048, 15);
+  });
+
   it('does not drop early with at most 2 packets queued, or with a low old delay and p < 20 %', () => {
     const bench = new QueueBench({ limit: { packets: 1000 } });
     const q = pie(bench);

@@ -22,7 +22,15 @@ export interface PieParams extends PieControllerParams {
   readonly markEcnThreshold: number;
   /** MEAN_PKTSIZE: the "≤ 2 packets" safeguard and p scaling in byte mode, bytes. */
   readonly meanPktSizeBytes: number;
+  /** Burst allowance as RFC 8033 §4.4 describes it, or as ns-3.37's PieQueueDisc implements it. */
+  readonly burstMode: 'rfc8033' | 'ns3';
 }
+
+/** ns-3.37 pie-queue-disc.h BURST_RESET_TIMEOUT: calm time before the allowance can re-arm, s. */
+const NS3_BURST_RESET_TIMEOUT_S = 1.5;
+const NO_BURST = 0;
+const IN_BURST = 1;
+const IN_BURST_PROTECTING = 2;
 
 /**
  * PIE (Proportional Integral controller Enhanced), RFC 8033: random early drop at enqueue with a
@@ -49,10 +57,14 @@ export class PieQueueDisc extends QueueDisc implements EventHandler {
   private measurementStartNs = 0;
   private dqCountBytes = 0;
   private avgDqTimeNs = 0;
+  // ns-3.37 burst state machine (burstMode 'ns3')
+  private burstState = NO_BURST;
+  private burstReset = 0;
 
   constructor(readonly params: PieParams) {
     super();
-    this.burstAllowanceNs = params.maxBurstNs;
+    // RFC 8033: the allowance starts full; ns-3.37 arms it at the first early-drop check
+    this.burstAllowanceNs = params.burstMode === 'rfc8033' ? params.maxBurstNs : 0;
   }
 
   override attach(ctx: QueueContext): void {
@@ -72,12 +84,32 @@ export class PieQueueDisc extends QueueDisc implements EventHandler {
       this.qdelayNs = this.avgDqTimeNs > 0 ? (this.lengthBytes * this.avgDqTimeNs) / P.dqThresholdBytes : 0;
     const q = this.qdelayNs;
     const qOld = this.qdelayOldNs;
-    this.dropProb = pieUpdateProbability(this.dropProb, q / 1e9, qOld / 1e9, P);
-    // §4.4: the allowance shrinks by T_UPDATE per update and is restored once the queue is calm
+    const ns3 = P.burstMode === 'ns3';
+    // ns-3.37 CalculateP holds p at 0 while a burst allowance remains; the RFC keeps integrating
+    this.dropProb = ns3 && this.burstAllowanceNs > 0 ? 0 : pieUpdateProbability(this.dropProb, q / 1e9, qOld / 1e9, P);
+    // §4.4: the allowance shrinks by T_UPDATE per update ...
     const b = this.burstAllowanceNs - P.tUpdateNs;
     this.burstAllowanceNs = b > 0 ? b : 0;
     const half = P.targetS * 5e8;
-    if (this.dropProb === 0 && q < half && qOld < half) this.burstAllowanceNs = P.maxBurstNs;
+    const calm = this.dropProb === 0 && q < half && qOld < half;
+    if (!ns3) {
+      // ... and is restored once the queue is calm (p = 0, both delays below target/2)
+      if (calm) this.burstAllowanceNs = P.maxBurstNs;
+    } else if (calm && this.burstAllowanceNs === 0) {
+      // ns-3.37: re-armed (at the next arrival) only after BURST_RESET_TIMEOUT of calm updates
+      if (this.burstState === IN_BURST_PROTECTING) {
+        this.burstState = IN_BURST;
+        this.burstReset = 0;
+      } else if (
+        this.burstState === IN_BURST &&
+        ++this.burstReset > Math.floor(NS3_BURST_RESET_TIMEOUT_S / (P.tUpdateNs / 1e9))
+      ) {
+        this.burstReset = 0;
+        this.burstState = NO_BURST;
+      }
+    } else if (this.burstState === IN_BURST) {
+      this.burstReset = 0;
+    }
     this.qdelayOldNs = q;
   }
 
@@ -90,6 +122,12 @@ export class PieQueueDisc extends QueueDisc implements EventHandler {
     const P = this.params;
     // §4.4: bursts within the allowance pass untouched
     if (this.burstAllowanceNs > 0) return false;
+    if (P.burstMode === 'ns3' && this.burstState === NO_BURST) {
+      // ns-3.37 DropEarly: the first check after a calm spell arms the allowance (this arrival
+      // is still tested)
+      this.burstState = IN_BURST_PROTECTING;
+      this.burstAllowanceNs = P.maxBurstNs;
+    }
     const p = this.dropProb;
     // §4.1 safeguards: not congested (old delay below half the target, p below 20 %) ...
     if (this.qdelayOldNs < P.targetS * 5e8 && p < 0.2) return false;
@@ -256,6 +294,15 @@ export const pieModel: QueueModel = {
           'MAX_BURST (RFC 8033 §4.4): no early drops until the allowance, which starts here, loses T_UPDATE per update to 0; it is restored when p = 0 and both the current and previous delays are below target/2. ns-3 MaxBurstAllowance 150 ms.',
       },
       {
+        key: 'burstMode',
+        label: 'Burst allowance rule',
+        kind: 'enum',
+        default: 'rfc8033',
+        options: ['rfc8033', 'ns3'],
+        description:
+          'rfc8033 (§4.4, Linux): the allowance starts at maxBurst, p is still updated while it lasts, and it is restored whenever p = 0 and both delays are below target/2. ns3 (ns-3.37 PieQueueDisc): it is armed at the first early-drop check, p is held at 0 while it lasts, and it is armed again only after 1.5 s of such calm (BURST_RESET_TIMEOUT). Use ns3 to match ns-3.',
+      },
+      {
         key: 'estimator',
         label: 'Delay estimator',
         kind: 'enum',
@@ -333,5 +380,6 @@ export const pieModel: QueueModel = {
       ecn: bool(p, 'ecn'),
       markEcnThreshold: num(p, 'markEcnThreshold'),
       meanPktSizeBytes: num(p, 'meanPktSize'),
+      burstMode: str(p, 'burstMode') as 'rfc8033' | 'ns3',
     }),
 };
