@@ -249,7 +249,18 @@ export const fqCodelModel: QueueModel = {
       'Flow queueing with CoDel: flows hashed into CoDel queues served by deficit round robin, new flows first.',
     citation: 'RFC 8290 §4–5; Linux net/sched/sch_fq_codel.c; ns-3.37 fq-codel-queue-disc.cc',
     params: [
-      ...CODEL_PARAM_SPECS,
+      // CoDel's parameters for every flow queue; ECN on by default as in Linux fq_codel and
+      // ns-3.37 FqCoDelQueueDisc (UseEcn true)
+      ...CODEL_PARAM_SPECS.map((p) =>
+        p.key === 'ecn'
+          ? {
+              ...p,
+              default: true,
+              description:
+                'Set CE on ECN-capable packets instead of dropping them, in every flow queue (RFC 8289 §4.4); non-ECT packets are still dropped. On by default as Linux fq_codel and ns-3.37 FqCoDel UseEcn (true).',
+            }
+          : p,
+      ),
       {
         key: 'flows',
         label: 'Flow queues',
