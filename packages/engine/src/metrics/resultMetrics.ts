@@ -52,6 +52,8 @@ export interface MetricQuery {
   dOptMs?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
   fraction?: number;
+  /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
+  afterConvergence?: boolean;
 }
 
 /** A problem with a query, naming the field (the caller adds its own path). */
@@ -93,6 +95,7 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('throughputBps', 'Throughput', 'bit/s', 'Bytes received (headers and duplicates included) per second.'),
   f('pdr', 'Packet delivery ratio', '', 'Data packets received / data packets sent (seed 000 §4).'),
   f('lossRatio', 'Loss ratio', '', 'Data packets of the flow dropped on its path / packets sent.'),
+  f('packetsLost', 'Packets lost', 'packets', 'Data packets of the flow dropped on its path.'),
   f('meanDelayMs', 'Mean one-way delay', 'ms', 'Mean source-to-destination delay of delivered data packets.'),
   f('p95DelayMs', '95th percentile delay', 'ms', 'One-way delay exceeded by 5 % of delivered packets.'),
   f('minDelayMs', 'Minimum delay', 'ms', 'Smallest one-way delay.'),
@@ -104,7 +107,12 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('timeouts', 'Timeouts', '', 'Retransmission timer expiries.'),
   f('completionTimeS', 'Completion time', 's', 'Finite transfers: start to the last byte acknowledged.'),
   f('cumulativeBits', 'Bits received', 'bit', 'Payload delivered in order up to time `at` (seed 001 Table 2).'),
-  f('throughputCov', 'Throughput CoV', '', 'Std. dev. / mean of per-interval goodput after `from` (seed 002 §5).'),
+  f(
+    'throughputCov',
+    'Throughput CoV',
+    '',
+    'Std. dev. / mean of per-interval goodput after `from`, or after convergence (first reaching `fraction` of the maximum) with `afterConvergence` (seed 002 §5).',
+  ),
   f('timeToMaxS', 'Time to max throughput', 's', 'First time per-interval goodput reaches `fraction` of its maximum.'),
   fs('jain', "Jain's index", '', "(Σx)² / (n·Σx²) of the flows' goodputs (Jain 1984)."),
   fs('aggregateGoodputBps', 'Aggregate goodput', 'bit/s', 'Sum of the flows’ goodputs.'),
@@ -200,11 +208,10 @@ function flowMetric(sim: Simulation, q: MetricQuery): number {
     }
     case 'pdr':
       return st.packetsSent > 0 ? st.packetsReceived / st.packetsSent : NaN;
-    case 'lossRatio': {
-      let drops = 0;
-      for (const port of rt.forwardPorts) drops += port.flowDrops[rt.spec.index]!;
-      return st.packetsSent > 0 ? drops / st.packetsSent : NaN;
-    }
+    case 'lossRatio':
+      return st.packetsSent > 0 ? forwardDrops(rt) / st.packetsSent : NaN;
+    case 'packetsLost':
+      return forwardDrops(rt);
     case 'meanDelayMs':
       return ms(st.meanDelayNs());
     case 'p95DelayMs':
@@ -234,24 +241,36 @@ function flowMetric(sim: Simulation, q: MetricQuery): number {
       return at >= seconds(sim.nowNs) ? st.goodputBytes * 8 : valueAt(rt, 'deliveredBytes', at) * 8;
     }
     case 'throughputCov': {
-      const xs = goodputSamples(rt, q.from ?? 0);
+      const converged = q.afterConvergence ? timeToMax(rt, q.fraction ?? 0.9) : NaN;
+      const from = q.afterConvergence ? converged + seconds(rt.spec.startNs) : (q.from ?? 0);
+      if (!Number.isFinite(from)) return NaN;
+      const xs = goodputSamples(rt, from);
       if (xs.length < 2) return NaN;
       const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
       const v = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1);
       return mean > 0 ? Math.sqrt(v) / mean : NaN;
     }
-    case 'timeToMaxS': {
-      const t = rt.series.column('t');
-      const g = rt.series.column('goodputBps');
-      let max = 0;
-      for (let i = 0; i < g.length; i++) if (g[i]! > max) max = g[i]!;
-      if (!(max > 0)) return NaN;
-      const target = (q.fraction ?? 0.9) * max;
-      for (let i = 0; i < g.length; i++) if (g[i]! >= target) return t[i]! - seconds(rt.spec.startNs);
-      return NaN;
-    }
+    case 'timeToMaxS':
+      return timeToMax(rt, q.fraction ?? 0.9);
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a flow metric`);
+}
+
+/** Seconds from the flow's start until its per-interval goodput first reaches `fraction` of its maximum. */
+function timeToMax(rt: FlowRuntime, fraction: number): number {
+  const t = rt.series.column('t');
+  const g = rt.series.column('goodputBps');
+  let max = 0;
+  for (let i = 0; i < g.length; i++) if (g[i]! > max) max = g[i]!;
+  if (!(max > 0)) return NaN;
+  for (let i = 0; i < g.length; i++) if (g[i]! >= fraction * max) return t[i]! - seconds(rt.spec.startNs);
+  return NaN;
+}
+
+function forwardDrops(rt: FlowRuntime): number {
+  let drops = 0;
+  for (const port of rt.forwardPorts) drops += port.flowDrops[rt.spec.index]!;
+  return drops;
 }
 
 /** η_dB = 10·log10(PDR / (delay / d_opt)) (seed 000 §4). */
