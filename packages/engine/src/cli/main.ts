@@ -13,7 +13,9 @@ const USAGE = `usage:
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
-  cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run`;
+  cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run
+  cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
+  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -112,6 +114,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'bench': {
       const { bench } = await import('./bench.js');
       return bench(rest);
+    }
+    case 'reproduce': {
+      const { reproduce } = await import('./reproduce.js');
+      return reproduce(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');
