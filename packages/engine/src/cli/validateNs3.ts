@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ns3MissingModels } from '../scenario/ns3Dumbbell.js';
 import { parseGivenLine } from '../scenario/ns2Dumbbell.js';
 import {
   compareBufferbloatPair,
+  compareNs3Ensemble,
   compareWithNs3,
   formatNs3Comparison,
   type Ns3Comparison,
@@ -33,10 +34,10 @@ function listCases(file: string): Case[] {
 const mb = (x: number) => (x / 1e6).toFixed(3);
 
 function row(name: string, cmp: Ns3Comparison): string {
-  const get = (q: string) => cmp.checks.find((c) => c.quantity.startsWith(q));
+  const get = (q: string) => cmp.checks.find((c) => c.quantity.includes(q));
   const cell = (c: Ns3Comparison['checks'][number] | undefined, f: (x: number) => string) =>
     c ? `${f(c.ns3)} / ${f(c.cclab)}${c.pass ? '' : ' ✗'}` : '';
-  const q = get('mean bottleneck queue') ?? get('BBR: mean queue') ?? get('BBR: standing');
+  const q = get('bottleneck queue') ?? get('BBR: mean queue') ?? get('BBR: standing');
   return `| ${name} | ${cell(get('aggregate'), mb)} | ${cell(get('Jain'), (x) => x.toFixed(3))} | ${cell(get('drops'), (x) => x.toFixed(0))} | ${cell(q, (x) => x.toFixed(1))} | ${cmp.pass ? 'agrees' : '**disagrees**'} |`;
 }
 
@@ -65,7 +66,8 @@ function pooled<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T>[] {
 /**
  * `cclab validate-ns3 [--fixtures] [--all] [NAME...]`: builds the ns-3.37 harness if needed
  * (printing what it does), reruns each given reference (validation/ns3/given.list; `--all` adds
- * the further references of test/fixtures/ns3-extra) live with ns-3 — or, with `--fixtures`,
+ * the further references of test/fixtures/ns3-extra and the start-stagger ensembles of
+ * test/fixtures/ns3-ensemble, compared by their means) live with ns-3 — or, with `--fixtures`,
  * takes ns-3's numbers from the committed outputs — runs the equivalent cclab scenario and prints
  * side-by-side tables with the agreement verdicts (docs/validation.md). Every reference is listed;
  * those whose models this build lacks are named as not covered, never counted as agreeing.
@@ -123,6 +125,26 @@ export async function validateNs3(argv: string[]): Promise<number> {
     results.push({ name: 'bufferbloat pair (CoDel vs FIFO)', cmp });
     out('');
     out(formatNs3Comparison('bufferbloat pair (CoDel vs FIFO)', cmp));
+  }
+  if (argv.includes('--all') && names.length === 0) {
+    const dir = join(FIXTURES, 'ns3-ensemble');
+    for (const list of readdirSync(dir).filter((f) => f.endsWith('.list'))) {
+      const runs = listCases(join(dir, list));
+      const refsE = pooled(
+        runs.map((c) => async () => {
+          if (binary === null) return JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns3Reference;
+          return (await runNs3Harness(binary, c.args)).result;
+        }),
+        2,
+      );
+      for (const p of refsE) p.catch(() => undefined);
+      const ours = runs.map((c) => runNs3Case(c.name, c.args));
+      const name = `${list.replace(/\.list$/, '')} (means over ${runs.length} start staggers)`;
+      const cmp = compareNs3Ensemble(await Promise.all(refsE), ours);
+      results.push({ name, cmp });
+      out('');
+      out(formatNs3Comparison(name, cmp));
+    }
   }
   out('\n### Summary (ns-3.37 / cclab)\n');
   out('| case | throughput (Mb/s) | Jain | drops + marks | mean queue | |');

@@ -1,3 +1,4 @@
+import { findQueueModel } from '../queue/index.js';
 import { dumbbell } from './builders.js';
 import type { QueueSpec, ScenarioInput, TransportSpec } from './types.js';
 
@@ -172,7 +173,7 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
     sackStyle: 'ns3',
     sackAfterTimeout: 'keep',
     recoveryTimer: 'first-partial',
-    sackPipe: 'ns3',
+    sackRecovery: 'ns3',
     prr: a.recovery.toLowerCase() === 'prr',
     limitedTransmit: true,
     dupAckThreshold: 3,
@@ -220,23 +221,64 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
   }
 }
 
+/** ns-3.37 CoDelQueueDisc defaults (Target, Interval, MinBytes; NewtonStep's control law). */
+function ns3Codel(ecn: boolean): Record<string, unknown> {
+  return { target: '5ms', interval: '100ms', minBytes: '1500B', controlLaw: 'newton', reentry: 'rfc8289', ecn };
+}
+
 /**
- * The bottleneck's queue disc for `qtype` (dumbbell.cc's settings, ns-3.37 defaults otherwise):
- * the queue spec (none for DropTail) and the buffer in cclab's terms, or the names of missing
- * models.
+ * The bottleneck's queue disc for `qtype` (dumbbell.cc's settings, ns-3.37 defaults otherwise;
+ * docs/models.md says how each of ours expresses ns-3's): the queue spec (none for DropTail), the
+ * buffer in cclab's terms, and the names of models this build lacks.
  */
 export function ns3Queue(a: Ns3Args, ecn: boolean): { queue?: QueueSpec; buffer: string; missing: string[] } {
   const qlim = int(a, 'qlim', 1, 10_000_000);
   const qt = a.qtype.toLowerCase();
-  void ecn;
-  if (qt === 'droptail' || qt === 'fifo') {
-    // FifoQueueDisc holds qlim packets; cclab's DropTail limit counts the packet on the wire too
-    return { buffer: `${qlim + 1} packets`, missing: [] };
+  const buffer = `${qlim} packets`; // the AQMs refuse an arrival beyond qlim stored, as ns-3 does
+  const need = (id: string, why: string) =>
+    findQueueModel(id) ? [] : [`qtype=${a.qtype}: needs the '${id}' queue discipline (${why})`];
+  switch (qt) {
+    case 'droptail':
+    case 'fifo':
+      // FifoQueueDisc holds qlim packets; cclab's DropTail limit counts the packet on the wire too
+      return { buffer: `${qlim + 1} packets`, missing: [] };
+    case 'codel':
+      return { queue: { type: 'codel', params: ns3Codel(ecn) }, buffer, missing: need('codel', 'ns-3 CoDelQueueDisc') };
+    case 'fqcodel':
+      // FqCoDelQueueDisc: 1024 queues, quantum = the device MTU (1500), perturbation 0, no memory limit
+      return {
+        queue: {
+          type: 'fq-codel',
+          params: {
+            ...ns3Codel(ecn),
+            flows: 1024,
+            quantum: '1500B',
+            perturbation: 0,
+            dropBatch: 64,
+            minBytesScope: 'flow',
+          },
+        },
+        buffer,
+        missing: need('fq-codel', 'ns-3 FqCoDelQueueDisc'),
+      };
+    case 'pie':
+      // PieQueueDisc: 15 ms / 15 ms, α 0.125, β 1.25, 150 ms burst with ns-3's burst state machine,
+      // sojourn-based delay, cap-drop adjustment on, no derandomisation, ECN marks below p 0.1
+      return {
+        queue: { type: 'pie', params: { burstMode: 'ns3', estimator: 'sojourn', ecn, markEcnThreshold: 0.1 } },
+        buffer,
+        missing: need('pie', 'ns-3 PieQueueDisc'),
+      };
+    case 'red':
+      return { buffer, missing: [`qtype=${a.qtype}: needs ns-3.37's RedQueueDisc semantics (the 'red' discipline)`] };
+    case 'stepred':
+    case 'step':
+      return { buffer, missing: [`qtype=${a.qtype}: needs DCTCP step marking (the 'red' discipline's stepThreshold)`] };
+    case 'fqpie':
+      return { buffer, missing: [`qtype=${a.qtype}: needs an FQ-PIE discipline (ns-3 FqPieQueueDisc)`] };
+    default:
+      throw new Ns3ArgumentError(`unknown qtype '${a.qtype}' (DropTail RED StepRED CoDel FqCoDel PIE FqPIE)`);
   }
-  const known = ['red', 'stepred', 'step', 'codel', 'fqcodel', 'pie', 'fqpie'];
-  if (!known.includes(qt))
-    throw new Ns3ArgumentError(`unknown qtype '${a.qtype}' (DropTail RED StepRED CoDel FqCoDel PIE FqPIE)`);
-  return { buffer: `${qlim} packets`, missing: [`qtype=${a.qtype}: no ns-3 equivalent of this queue disc yet`] };
 }
 
 /** What a case needs that this build lacks (empty when it can be translated). */

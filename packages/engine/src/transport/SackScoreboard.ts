@@ -124,6 +124,12 @@ export class SackScoreboard {
     return n;
   }
 
+  /** Forgets that `seq` was retransmitted (ns-3.37 TcpTxBuffer::MarkHeadAsLost). */
+  unmarkRetransmitted(seq: number): void {
+    if (seq < this.base || seq - this.base >= this.flags.length) return;
+    this.flags[seq & this.mask] = this.flags[seq & this.mask]! & ~RETRANSMITTED;
+  }
+
   clearRetransmitted(): void {
     const f = this.flags;
     for (let i = 0; i < f.length; i++) f[i] = f[i]! & ~RETRANSMITTED;

@@ -89,12 +89,16 @@ export interface TcpSenderConfig {
    */
   recoveryTimer?: 'every-ack' | 'first-partial';
   /**
-   * SACK pipe (RFC 6675 SetPipe): 'rfc6675' — a SACKed segment is out of the network; 'ns3' — a
-   * retransmitted segment keeps counting once it is SACKed, until the cumulative ACK passes it
-   * (ns-3.37 TcpTxBuffer::BytesInFlight = sent − SACKed − lost + retransmitted, where the
-   * retransmitted count is not lowered by a SACK).
+   * SACK recovery details: 'rfc6675' as the RFC; 'ns3' as ns-3.37's TcpSocketBase and TcpTxBuffer
+   * do it: (a) a retransmitted segment keeps counting in the pipe once SACKed (BytesInFlight =
+   * sent − SACKed − lost + retransmitted, the last not lowered by a SACK); (b) it stays marked
+   * retransmitted across recoveries until cumulatively acknowledged, so NextSeg skips it; (c) the
+   * fast retransmit is DoRetransmit's choice — the first lost segment not yet retransmitted, the
+   * head being marked lost first when fewer than DupThresh segments are SACKed above it
+   * (MarkHeadAsLost); (d) a partial ACK whose new head was not retransmitted sends one segment
+   * at once outside the pipe rule (ProcessAck → DoRetransmit).
    */
-  sackPipe?: 'rfc6675' | 'ns3';
+  sackRecovery?: 'rfc6675' | 'ns3';
 }
 
 const RTX_TIMER = 0;
@@ -488,6 +492,17 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       this.cwnd = this.cc.onAck(this, info, now);
     }
     if (this.cfg.handshake && ack === 0) this.cwnd = this.initialWindow; // handshake done: IW
+  }
+
+  /**
+   * Recovery API. The cumulative ACK advanced on an ACK that is also a duplicate ACK (ns-3.37:
+   * it carried new SACK information): take its RTT sample, but neither grow the window, restart
+   * the timer nor reset the duplicate-ACK count.
+   */
+  advanceAck(ack: number, ts: number, tsSent: number, now: number): void {
+    this.highestAck = ack;
+    if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
+    this.takeRttSample(ack, ts, tsSent, now);
   }
 
   /** Recovery API. Applies the congestion control's reduction; `toOne`: Tahoe-style restart from one segment. */

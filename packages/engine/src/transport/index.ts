@@ -294,13 +294,13 @@ export const tcpTransport: TransportModel = {
           'SACK recovery: restart the retransmission timer at the fast retransmit and on every partial ACK (RFC 6675, ns-2), or leave it running from the last new ACK and restart it only on the first partial ACK of a recovery (impatient, RFC 6298 §5.1 / RFC 6582 §4; ns-3.37).',
       },
       {
-        key: 'sackPipe',
-        label: 'SACK pipe',
+        key: 'sackRecovery',
+        label: 'SACK recovery details',
         kind: 'enum',
         default: 'rfc6675',
         options: ['rfc6675', 'ns3'],
         description:
-          'RFC 6675 SetPipe, or ns-3.37’s count, in which a retransmitted segment stays in the pipe after it is SACKed until cumulatively acknowledged.',
+          'rfc6675, or ns-3.37’s variant: SACKed retransmissions stay in the pipe and stay marked retransmitted across recoveries until cumulatively acknowledged, the fast retransmit is the first lost segment not yet retransmitted, and a partial ACK sends one more segment outside the pipe rule.',
       },
       {
         key: 'ecnCwrState',
@@ -385,7 +385,7 @@ export const tcpTransport: TransportModel = {
         rttSampling: str(p, 'rttSampling') as 'timed' | 'ns3',
         sackAfterTimeout: str(p, 'sackAfterTimeout') as 'discard' | 'keep',
         recoveryTimer: str(p, 'recoveryTimer') as 'every-ack' | 'first-partial',
-        sackPipe: str(p, 'sackPipe') as 'rfc6675' | 'ns3',
+        sackRecovery: str(p, 'sackRecovery') as 'rfc6675' | 'ns3',
         ecnCwrState: bool(p, 'ecnCwrState'),
         ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
       },

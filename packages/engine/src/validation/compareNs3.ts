@@ -214,6 +214,43 @@ export function compareBufferbloatPair(fifo: Ns3Measured, codel: Ns3Measured): N
   return { checks, perFlow: [], pass: checks.every((c) => c.pass) };
 }
 
+/**
+ * Compares the means over an ensemble of runs of one scenario at several start staggers — for
+ * references whose single runs are chaotic in ns-3 itself (which of several equal flows wins) —
+ * with the single-run tolerances applied to the means: aggregate throughput ±5 %, Jain's index
+ * ±0.05, mean queue ±30 % or ±3 packets, drops + marks ±50 % or ±20.
+ */
+export function compareNs3Ensemble(refs: readonly Ns3Reference[], runs: readonly Ns3Measured[]): Ns3Comparison {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const checks: Ns3Check[] = [];
+  const add = (quantity: string, ns3: number, cclab: number, tolerance: string, pass: boolean) =>
+    checks.push({ quantity, ns3, cclab, tolerance, pass });
+  const a0 = mean(refs.map((r) => r.aggregateThroughputBps));
+  const a1 = mean(runs.map((m) => m.aggregateThroughputBps));
+  add('mean aggregate throughput (bit/s)', a0, a1, '±5%', Math.abs(a1 - a0) <= 0.05 * a0);
+  const j0 = mean(refs.map((r) => r.jain));
+  const j1 = mean(runs.map((m) => m.jain));
+  add("mean Jain's index", j0, j1, '±0.05', Math.abs(j1 - j0) <= 0.05);
+  const q0 = mean(refs.map((r) => r.bottleneck.meanQueuePackets));
+  const q1 = mean(runs.map((m) => m.meanQueuePackets));
+  add('mean bottleneck queue (packets)', q0, q1, '±30% or ±3', Math.abs(q1 - q0) <= Math.max(0.3 * q0, 3));
+  const d0 = mean(refs.map((r) => r.bottleneck.drops + r.bottleneck.marks));
+  const d1 = mean(runs.map((m) => m.drops + m.marks));
+  add('mean drops + marks', d0, d1, '±50% or ±20', Math.abs(d1 - d0) <= Math.max(0.5 * d0, 20));
+  const n = refs[0]!.flows.length;
+  return {
+    checks,
+    perFlow: refs[0]!.flows
+      .map((f, i) => ({
+        kind: f.kind,
+        ns3: mean(refs.map((r) => r.flows[i]!.throughputBps)),
+        cclab: mean(runs.map((m) => m.flowThroughputBps[i]!)),
+      }))
+      .slice(0, n),
+    pass: checks.every((c) => c.pass),
+  };
+}
+
 const fmt = (x: number) =>
   Math.abs(x) >= 1e5 ? (x / 1e6).toFixed(3) + 'M' : Math.abs(x) < 10 ? x.toFixed(4) : x.toFixed(1);
 

@@ -29,6 +29,8 @@ export class SackRecovery implements LossRecovery {
   private lastDelivered = 0;
   /** 'keep' after a timeout: every unSACKed segment up to this one is lost (−1: none). */
   private lostUpTo = -1;
+  /** `sackRecovery: ns3`: the head marked lost on entering recovery (MarkHeadAsLost), or −1. */
+  private forcedLost = -1;
 
   constructor(private readonly s: TcpSender) {
     this.sb = new SackScoreboard(Math.max(64, s.maxWindow * 2));
@@ -74,9 +76,30 @@ export class SackRecovery implements LossRecovery {
       if (s.highestAck >= s.recover) {
         s.phase = 'open';
         this.lostUpTo = -1;
-        sb.clearRetransmitted();
+        if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
         s.sendMuch(0);
       } else this.sendInRecovery(false);
+      return;
+    }
+    if (s.phase !== 'recovery' && s.cfg.sackRecovery === 'ns3' && this.sackChanged && !this.timedOut) {
+      // ns-3.37 ProcessAck: an ACK with new SACK information is a duplicate ACK even when it
+      // advances the cumulative ACK (then without window growth or timer restart: CA_DISORDER)
+      const advanced = ack > s.highestAck;
+      if (advanced) s.advanceAck(ack, ts, tsSent, now);
+      s.dupAcks++;
+      const thresh = s.cfg.dupAckThreshold;
+      if (s.dupAcks >= thresh || sb.isLost(s.highestAck + 1, thresh)) {
+        this.enter(now);
+        if (advanced) {
+          // the rest of that ACK is a first partial ACK: it restarts the timer
+          s.setRtxTimer();
+          s.firstPartial = true;
+        }
+        this.sendInRecovery(true);
+      } else {
+        if (s.cfg.limitedTransmit) s.sendOne();
+        s.sendMuch(0);
+      }
       return;
     }
     if (s.phase !== 'recovery') {
@@ -104,7 +127,9 @@ export class SackRecovery implements LossRecovery {
       const exit = s.cc.cwndOnRecoveryExit?.(s, now);
       if (exit !== undefined) s.cwnd = exit;
       s.newAckOpen(ack, ece, ts, tsSent, now, false);
-      sb.clearRetransmitted();
+      // RFC 6675: retransmissions are tracked per recovery; ns-3.37 keeps the marks until the
+      // segments are cumulatively acknowledged
+      if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
       s.sendMuch(0);
       return;
     }
@@ -117,8 +142,43 @@ export class SackRecovery implements LossRecovery {
       s.firstPartial = true;
       s.resetRttBackoff();
       s.stopRttTimingUpTo(ack, false);
+      // ns-3.37 ProcessAck: unless the new head was retransmitted already, DoRetransmit sends one
+      // segment at once (NextSeg's lost segment, else new data) outside the pipe rule
+      const head = ack + 1;
+      if (s.cfg.sackRecovery === 'ns3' && !(sb.isRetransmitted(head) && !sb.isSacked(head))) this.doRetransmit();
     }
     this.sendInRecovery(true);
+  }
+
+  /**
+   * ns-3.37 TcpSocketBase::DoRetransmit: the first lost segment not yet retransmitted (NextSeg
+   * rule 1), else new data (rule 2), else the head again.
+   */
+  private doRetransmit(): void {
+    const s = this.s;
+    let seg = this.nextLost(s.highestAck + 1);
+    if (seg < 0) {
+      const n = Math.max(s.nextSeq, s.maxSeqSent + 1);
+      if (n < s.appLimit && n <= s.highestAck + s.maxWindow) {
+        seg = n;
+        s.nextSeq = n + 1;
+      } else seg = s.highestAck + 1;
+    }
+    s.output(seg);
+    this.prrOut++;
+  }
+
+  /** Whether `seq` is deemed lost: IsLost, or unSACKed at a kept-SACK timeout, or the forced head. */
+  private lost(seq: number): boolean {
+    return seq <= this.lostUpTo || seq === this.forcedLost || this.sb.isLost(seq, this.s.cfg.dupAckThreshold);
+  }
+
+  /** The first segment from `from` that is lost, not SACKed and not retransmitted, or −1. */
+  private nextLost(from: number): number {
+    const sb = this.sb;
+    const top = Math.max(sb.highSacked, this.lostUpTo, this.forcedLost);
+    for (let q = from; q <= top; q++) if (!sb.isSacked(q) && !sb.isRetransmitted(q) && this.lost(q)) return q;
+    return -1;
   }
 
   send(): boolean {
@@ -182,8 +242,20 @@ export class SackRecovery implements LossRecovery {
     s.firstPartial = false;
     this.prrDelivered = 0;
     this.prrOut = 1;
+    const head = s.highestAck + 1;
+    if (s.cfg.sackRecovery === 'ns3') {
+      // ns-3.37 EnterRecovery: a head not deemed lost is marked lost (forgetting an earlier
+      // retransmission of it), then DoRetransmit picks what to send
+      if (!this.lost(head)) {
+        this.forcedLost = head;
+        this.sb.unmarkRetransmitted(head);
+      }
+      this.doRetransmit();
+      this.prrOut--;
+      return;
+    }
     // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
-    s.output(s.highestAck + 1);
+    s.output(head);
   }
 
   /**
@@ -194,19 +266,19 @@ export class SackRecovery implements LossRecovery {
     const s = this.s;
     const sb = this.sb;
     const thresh = s.cfg.dupAckThreshold;
-    const ns3Pipe = s.cfg.sackPipe === 'ns3';
+    const ns3Pipe = s.cfg.sackRecovery === 'ns3';
     let pipe = 0;
     let sackedAbove = sb.sackedCount;
     for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
       if (sb.isSacked(q)) {
         sackedAbove--;
-        // ns-3.37 keeps counting a retransmission in pipe after it is SACKed (`sackPipe: ns3`)
+        // ns-3.37 keeps counting a retransmission in pipe after it is SACKed (`sackRecovery: ns3`)
         if (ns3Pipe && sb.isRetransmitted(q)) pipe++;
         continue;
       }
       // not deemed lost (IsLost counts SACKed segments above; everything unSACKed at a timeout
       // is lost when the scoreboard is kept)
-      if (sackedAbove < thresh && q > this.lostUpTo) pipe++;
+      if (sackedAbove < thresh && q > this.lostUpTo && q !== this.forcedLost) pipe++;
       if (sb.isRetransmitted(q)) pipe++;
     }
     return pipe;
@@ -234,7 +306,7 @@ export class SackRecovery implements LossRecovery {
     const thresh = s.cfg.dupAckThreshold;
     let scanLost = s.highestAck + 1;
     let scanAny = s.highestAck + 1;
-    const lostTop = Math.max(sb.highSacked, this.lostUpTo);
+    const lostTop = Math.max(sb.highSacked, this.lostUpTo, this.forcedLost);
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
       let seg = -1;
@@ -242,7 +314,7 @@ export class SackRecovery implements LossRecovery {
         if (
           !sb.isSacked(scanLost) &&
           !sb.isRetransmitted(scanLost) &&
-          (scanLost <= this.lostUpTo || sb.isLost(scanLost, thresh))
+          (scanLost <= this.lostUpTo || scanLost === this.forcedLost || sb.isLost(scanLost, thresh))
         ) {
           seg = scanLost++;
           break;
