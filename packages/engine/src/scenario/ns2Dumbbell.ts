@@ -1,4 +1,5 @@
 import { dumbbell } from './builders.js';
+import { ns2RedQueue } from './ns2Red.js';
 import type { ScenarioInput, TransportSpec } from './types.js';
 
 /**
@@ -155,16 +156,28 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
+  // tcp_<var>=<value> (test/fixtures/ns2-scripts/red.tcl: Agent/TCP set <var>_ <value>)
+  const tcpEcn = ns2TcpEcn(args);
+  const flows = specs.map((s, i) => {
+    const f = ns2FlowTransport(s, a);
+    if (tcpEcn && f.transport.type === 'tcp')
+      f.transport = { ...f.transport, params: { ...f.transport.params, ecn: true } };
+    return { ...f, start: `${+(stagger * i).toFixed(9)}s` };
+  });
   return dumbbell({
     name: `ns-2 reference: ${name}`,
     description: `Equivalent of ns dumbbell.tcl ${Object.entries(args)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')} (see docs/validation.md).`,
-    flows: specs.map((s, i) => ({ ...ns2FlowTransport(s, a), start: `${+(stagger * i).toFixed(9)}s` })),
+    flows,
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,
     bottleneckBuffer: `${a.qlim} packets`,
-    ...(qtype !== 'droptail' ? { bottleneckQueue: { type: qtype } } : {}),
+    ...(qtype === 'red'
+      ? { bottleneckQueue: ns2RedQueue(args) }
+      : qtype !== 'droptail'
+        ? { bottleneckQueue: { type: qtype } }
+        : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
@@ -172,6 +185,17 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     duration: `${a.T}s`,
     probeInterval: `${a.sample}s`,
   });
+}
+
+/** Whether `tcp_ecn` makes the TCP agents ECN-capable; other `tcp_` keys are not translated. */
+function ns2TcpEcn(args: Record<string, string>): boolean {
+  let ecn = false;
+  for (const [k, v] of Object.entries(args)) {
+    if (!k.startsWith('tcp_')) continue;
+    if (k !== 'tcp_ecn') throw new Error(`${k}: Agent/TCP ${k.slice(4)}_ has no cclab equivalent in the translation`);
+    ecn = v !== '0' && v.toLowerCase() !== 'false';
+  }
+  return ecn;
 }
 
 /** Parses a given.list line: "name script key=value ...". */
