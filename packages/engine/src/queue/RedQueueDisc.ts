@@ -99,8 +99,10 @@ export class RedQueueDisc extends QueueDisc {
     this.meanPkt = config.meanPktSizeBytes;
     if ('packets' in limit) {
       this.limitPackets = limit.packets;
-      // ns-2 red.cc enque: qlim = qlim_ × mean_pktsize when the queue is measured in bytes
-      if (!this.fit && config.queueInBytes) this.limitBytes = limit.packets * config.meanPktSizeBytes;
+      // ns-2 red.cc enque: qlim = qlim_ × mean_pktsize when the queue is measured in bytes (not
+      // in step mode, which counts packets: ns-3's StepRED)
+      if (!this.fit && config.queueInBytes && this.stepK === 0)
+        this.limitBytes = limit.packets * config.meanPktSizeBytes;
     } else this.limitBytes = limit.bytes;
   }
 

@@ -231,7 +231,7 @@ const STEP: ParamSpec = {
   max: 1e6,
   unit: 'packets',
   description:
-    "DCTCP marking (RFC 8257 §3.1): when K > 0 the RED law is replaced by a step on the instantaneous queue — an arrival finding at least K packets waiting (and more than 1) is CE-marked if ECT and dropped if not (reason step); no average, no forced drop; the hard limit still applies. This is ns-3.37's RedQueueDisc with MinTh = MaxTh = K, QW 1, Gentle off, UseEcn on, UseHardDrop off. 0 = off.",
+    "DCTCP marking (RFC 8257 §3.1): when K > 0 the RED law is replaced by a step on the instantaneous queue — an arrival finding at least K packets waiting (and more than 1) is CE-marked if ECT and dropped if not (reason step); no average, no forced drop; the hard limit still applies, to the buffer as given (byteMode, queueInBytes and the other RED parameters are ignored). This is ns-3.37's RedQueueDisc with MinTh = MaxTh = K, QW 1, Gentle off, UseEcn on, UseHardDrop off. 0 = off.",
 };
 
 const ADAPTIVE: ParamSpec[] = [
