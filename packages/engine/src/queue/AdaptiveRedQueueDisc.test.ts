@@ -4,7 +4,7 @@ import { AdaptiveRedQueueDisc, aredModel } from './AdaptiveRedQueueDisc.js';
 import { QueueBench } from './queueTestKit.js';
 
 /**
- * Adaptive RED's max_p adaptation (Floyd, Gummadi & Shenker 2001 Fig. 5; ns-2.35 red.cc
+ * Adaptive RED's max_p adaptation (Floyd, Gummadi & Shenker 2001 §4; ns-2.35 red.cc
  * updateMaxP), worked by hand. Packet mode, thresholds 5 and 15, w = 1 (the average is the queue
  * an arrival finds), interval 0.5 s: the target range is [5 + 0.4·10, 15 − 0.4·10] = [9, 11].
  */

@@ -10,7 +10,7 @@ export const ARED_PROBES: readonly QueueProbeSpec[] = [
 ];
 
 /**
- * Adaptive RED (Floyd, Gummadi & Shenker 2001, Fig. 5; ns-2.35 queue/red.cc with adaptive_ 1:
+ * Adaptive RED (Floyd, Gummadi & Shenker 2001 §4; ns-2.35 queue/red.cc with adaptive_ 1:
  * `estimator`, `updateMaxP`): RED whose max_p is adapted so that the average queue stays in the
  * target range [min + 0.4·(max − min), max − 0.4·(max − min)]. As in ns-2, the check runs at an
  * arrival, once more than `interval` has passed since max_p last changed: below the range max_p ×=
@@ -65,7 +65,7 @@ export const aredModel: QueueModel = {
     description:
       'RED whose max_p adapts (AIMD, every interval) to keep the average queue near the middle of the thresholds; ns-2.35 defaults with adaptive_ 1.',
     citation:
-      'Floyd, Gummadi & Shenker 2001, "Adaptive RED" (ICIR tech. report) §4–5, Fig. 5; ns-2.35 queue/red.cc (adaptive_, updateMaxP); ns-3.37 red-queue-disc.cc (ARED, AdaptMaxP)',
+      'Floyd, Gummadi & Shenker 2001, "Adaptive RED" (ICIR tech. report) §4–5; ns-2.35 queue/red.cc (adaptive_, updateMaxP); ns-3.37 red-queue-disc.cc (ARED, AdaptMaxP)',
     params: ARED_PARAMS,
     probes: ARED_PROBES,
   },

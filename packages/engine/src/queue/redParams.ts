@@ -52,8 +52,6 @@ export interface RedConfig {
   readonly bottom: number;
 }
 
-const NS2 = 'ns-2.35 queue/red.cc';
-
 /** The parameters RED and Adaptive RED share (ns-2.35 Queue/RED defaults). */
 const COMMON: ParamSpec[] = [
   {
@@ -243,7 +241,7 @@ const ADAPTIVE: ParamSpec[] = [
     min: 0,
     max: 1,
     description:
-      'Additive increase of max_p when the average is above the target range: max_p += min(alpha, max_p / 4) (ns-2 alpha_, ns-3 Alpha; Floyd, Gummadi & Shenker 2001 Fig. 5).',
+      'Additive increase of max_p when the average is above the target range: max_p += min(alpha, max_p / 4) (ns-2 alpha_, ns-3 Alpha; Floyd, Gummadi & Shenker 2001 §4).',
   },
   {
     key: 'beta',
@@ -253,7 +251,7 @@ const ADAPTIVE: ParamSpec[] = [
     min: 0,
     max: 1,
     description:
-      'Multiplicative decrease of max_p when the average is below the target range: max_p ×= beta (ns-2 beta_, ns-3 Beta; Floyd, Gummadi & Shenker 2001 Fig. 5).',
+      'Multiplicative decrease of max_p when the average is below the target range: max_p ×= beta (ns-2 beta_, ns-3 Beta; Floyd, Gummadi & Shenker 2001 §4).',
   },
   {
     key: 'interval',
