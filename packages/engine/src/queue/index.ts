@@ -1,5 +1,6 @@
 import { aredModel } from './AdaptiveRedQueueDisc.js';
 import { droptailModel } from './DropTailQueueDisc.js';
+import { qlbpModel } from '../router/qlbpModel.js';
 import { redModel } from './RedQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 
@@ -9,7 +10,7 @@ export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } fr
  * Every queue discipline and scheduler a link egress can use. Each entry lives beside its
  * discipline (one file per algorithm, exporting `<id>Model`); this list only names them.
  */
-export const queueModels: QueueModel[] = [droptailModel, redModel, aredModel];
+export const queueModels: QueueModel[] = [droptailModel, qlbpModel, redModel, aredModel];
 
 export function findQueueModel(id: string): QueueModel | undefined {
   return queueModels.find((m) => m.info.id === id);
