@@ -1,5 +1,5 @@
 import { dumbbell } from './builders.js';
-import { ns2RedQueue } from './ns2Red.js';
+import { ns2RedQueue, ns2TcpEcn } from './ns2Red.js';
 import type { ScenarioInput, TransportSpec } from './types.js';
 
 /**
@@ -11,7 +11,8 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  *   ssthresh = window_ (class default set before the agents exist), Limited Transmit on;
  * - RTO from 10 ms ticks (ns-2's estimator), min 0.2 s, initial 3 s, max 60 s;
  * - ACKs 40 bytes (+8 per SACK block), one per data packet;
- * - access queues 100000 packets; flow i starts at stagger·i.
+ * - access queues 100000 packets; flow i starts at stagger·i;
+ * - qtype=RED with `redthresh` and the RED wrapper's `red_*` / `tcp_ecn` keys: see ns2Red.ts.
  */
 
 export const NS2_DEFAULTS = {
@@ -185,17 +186,6 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     duration: `${a.T}s`,
     probeInterval: `${a.sample}s`,
   });
-}
-
-/** Whether `tcp_ecn` makes the TCP agents ECN-capable; other `tcp_` keys are not translated. */
-function ns2TcpEcn(args: Record<string, string>): boolean {
-  let ecn = false;
-  for (const [k, v] of Object.entries(args)) {
-    if (!k.startsWith('tcp_')) continue;
-    if (k !== 'tcp_ecn') throw new Error(`${k}: Agent/TCP ${k.slice(4)}_ has no cclab equivalent in the translation`);
-    ecn = v !== '0' && v.toLowerCase() !== 'false';
-  }
-  return ecn;
 }
 
 /** Parses a given.list line: "name script key=value ...". */

@@ -70,3 +70,17 @@ export function ns2RedQueue(args: Record<string, string>): QueueSpec {
     ? { type: adaptive ? 'ared' : 'red', params }
     : { type: adaptive ? 'ared' : 'red' };
 }
+
+/**
+ * Whether `tcp_ecn` (red.tcl: `Agent/TCP set ecn_ 1`) makes the TCP agents ECN-capable; other
+ * `tcp_` keys have no translation.
+ */
+export function ns2TcpEcn(args: Record<string, string>): boolean {
+  let ecn = false;
+  for (const [k, v] of Object.entries(args)) {
+    if (!k.startsWith('tcp_')) continue;
+    if (k !== 'tcp_ecn') throw new Error(`${k}: Agent/TCP ${k.slice(4)}_ has no cclab equivalent in the translation`);
+    ecn = tclBool(k, v);
+  }
+  return ecn;
+}
