@@ -59,6 +59,6 @@ export const seed002Table65: ReproductionSpec = {
   notes: [
     ...COMMON_NOTES,
     'RED runs with ns-2.35’s Queue/RED defaults (docs/models.md); the thesis’s RED parameters are lost.',
-    'Through DropTail the same TW flows push TCP below half of a TW flow’s share (Tables 6.3–6.4); through RED, whose early drops fall on flows in proportion to their rate instead of in DropTail’s synchronised bursts, TCP keeps two thirds of it.',
+    'Through DropTail the same TW flows push TCP below half of a TW flow’s share (Tables 6.3–6.4); through RED TCP keeps two thirds of it — RED notifies each connection with a probability roughly proportional to its share of the bandwidth (Floyd & Jacobson 1993, §1), where DropTail’s overflows hit whoever arrives during a burst.',
   ],
 };
