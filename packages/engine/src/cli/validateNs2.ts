@@ -20,21 +20,31 @@ interface Case {
   args: Record<string, string>;
   /** Fixture file holding ns-2's output. */
   fixture: string;
+  /** The script, when not validation/ns2/dumbbell.tcl (a variant in test/fixtures/ns2-scripts). */
+  script?: string;
 }
 
 /** ns-2's numbers for a case: rerun live when possible, else the committed fixture. */
 function reference(c: Case, live: string | null): Ns2Reference {
-  if (live) return runNs2(join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
+  if (live) return runNs2(c.script ?? join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
   return JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns2Reference;
 }
+
+/** Variant scripts (they run the committed copy of dumbbell.tcl with extra class defaults). */
+const VARIANT_SCRIPTS = join(FIXTURES, 'ns2-scripts');
 
 function listCases(file: string): Case[] {
   const dir = join(file, '..');
   return readFileSync(file, 'utf8')
     .split('\n')
     .map(parseGivenLine)
-    .filter((g) => g !== null && g.script === 'dumbbell.tcl')
-    .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`) }));
+    .filter((g) => g !== null && (g.script === 'dumbbell.tcl' || existsSync(join(VARIANT_SCRIPTS, g.script))))
+    .map((g) => ({
+      name: g!.name,
+      args: g!.args,
+      fixture: join(dir, `${g!.name}.json`),
+      ...(g!.script !== 'dumbbell.tcl' ? { script: join(VARIANT_SCRIPTS, g!.script) } : {}),
+    }));
 }
 
 const mb = (x: number) => (x / 1e6).toFixed(3);
@@ -83,9 +93,11 @@ export function validateNs2(argv: string[]): number {
     out('\n### Further references (ns-2 / cclab)\n');
     out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
     out('|---|---|---|---|---|---|');
-    const singles = [join(FIXTURES, 'ns2-extra', 'extra.list'), join(FIXTURES, 'ns2-ccid3', 'ccid3.list')].filter(
-      existsSync,
-    );
+    const singles = [
+      join(FIXTURES, 'ns2-extra', 'extra.list'),
+      join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
+      join(FIXTURES, 'ns2-sched', 'sched.list'),
+    ].filter(existsSync);
     for (const file of singles) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), new Simulation(ns2DumbbellScenario(c.name, c.args)).run());
@@ -97,7 +109,9 @@ export function validateNs2(argv: string[]): number {
       ...readdirSync(join(FIXTURES, 'ns2-ensemble'))
         .filter((f) => f.endsWith('.list'))
         .map((f) => join(FIXTURES, 'ns2-ensemble', f)),
-      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list')].filter(existsSync),
+      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list'), join(FIXTURES, 'ns2-sched', 'ensembles.list')].filter(
+        existsSync,
+      ),
     ];
     for (const file of ensembleFiles) {
       const groups = new Map<string, Case[]>();

@@ -1,4 +1,10 @@
 import { droptailModel } from './DropTailQueueDisc.js';
+import { drrModel } from './DrrQueueDisc.js';
+import { fqModel } from './FqQueueDisc.js';
+import { prioModel } from './PrioQueueDisc.js';
+import { rrModel } from './RoundRobinQueueDisc.js';
+import { sfqModel } from './SfqQueueDisc.js';
+import { wfqModel } from './WfqQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -7,7 +13,7 @@ export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } fr
  * Every queue discipline and scheduler a link egress can use. Each entry lives beside its
  * discipline (one file per algorithm, exporting `<id>Model`); this list only names them.
  */
-export const queueModels: QueueModel[] = [droptailModel];
+export const queueModels: QueueModel[] = [droptailModel, prioModel, rrModel, drrModel, sfqModel, fqModel, wfqModel];
 
 export function findQueueModel(id: string): QueueModel | undefined {
   return queueModels.find((m) => m.info.id === id);
