@@ -16,7 +16,7 @@ export interface DrrParams {
   buckets: number;
   /** Bytes added to a sub-queue's deficit per round (× its weight). */
   quantumBytes: number;
-  /** ns-2 blimit_: bytes the sub-queues may hold together (0: only the port's buffer). */
+  /** ns-2 blimit_: bytes the sub-queues may hold together (Infinity: only the port's buffer). */
   blimitBytes: number;
   /** ns-2 mask_: hash the source address with its low four bits cleared. */
   mask: boolean;
@@ -44,8 +44,9 @@ export interface DrrParams {
  *   flow's scenario weight (by flow) or `weights[class]` (by class).
  *
  * ns-2's Queue/DRR never reads the link's queue-limit (qlim_): its only limit is blimit_ (25000
- * bytes by default). Here the port's buffer applies as well, so `{type: "drr"}` behaves as ns-2's
- * DRR whenever the port's buffer is not the tighter bound.
+ * bytes by default). Here (`sharedLimit: blimit`, the default) the port's buffer applies as well,
+ * so `{type: "drr"}` behaves as ns-2's DRR whenever the port's buffer is not the tighter bound;
+ * `sharedLimit: port` drops blimit and leaves the port's buffer as the only limit.
  */
 export class DrrQueueDisc extends SubQueueScheduler {
   private readonly ring: ActiveRing;
@@ -156,8 +157,7 @@ export class DrrQueueDisc extends SubQueueScheduler {
   }
 
   protected override overSharedLimit(bytes: number): boolean {
-    const b = this.params.blimitBytes;
-    return this.overLimit(bytes) || (b > 0 && this.lengthBytes + bytes > b);
+    return this.overLimit(bytes) || this.lengthBytes + bytes > this.params.blimitBytes;
   }
 
   /** ns-2 `getMaxflow`: in round order from the head, the first sub-queue with the most bytes. */
@@ -220,13 +220,20 @@ export const drrModel: QueueModel = {
         description: 'Bytes a sub-queue may send per round, × its weight (ns-2 quantum_).',
       },
       {
+        key: 'sharedLimit',
+        label: 'Shared limit',
+        kind: 'enum',
+        default: 'blimit',
+        options: ['blimit', 'port'],
+        description:
+          "blimit: at most `blimit` bytes in all sub-queues, as ns-2 (which ignores the link's queue-limit), and the port's buffer if tighter; port: the port's buffer only.",
+      },
+      {
         key: 'blimit',
-        label: 'Shared byte limit',
+        label: 'Byte limit',
         kind: 'size',
         default: 25000,
-        min: 0,
-        description:
-          "Bytes all sub-queues may hold together (ns-2 blimit_; ns-2 ignores the link's queue-limit). The port's buffer also applies; 0 = only the port's buffer.",
+        description: 'Bytes all sub-queues may hold together when sharedLimit = blimit (ns-2 blimit_).',
       },
       {
         key: 'mask',
@@ -244,7 +251,7 @@ export const drrModel: QueueModel = {
         by: str(p, 'by') as DrrClassifier,
         buckets: num(p, 'buckets'),
         quantumBytes: num(p, 'quantum'),
-        blimitBytes: num(p, 'blimit'),
+        blimitBytes: str(p, 'sharedLimit') === 'blimit' ? num(p, 'blimit') : Infinity,
         mask: bool(p, 'mask'),
         weights: list(p, 'weights'),
       },

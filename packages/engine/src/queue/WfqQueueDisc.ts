@@ -24,7 +24,9 @@ export interface WfqParams {
  *   S = max(F_{i,k−1}, V(a)),   F_{i,k} = S + L / φ_i
  *
  * (Parekh & Gallager eq. 11–12, in bytes per unit weight), and the backlogged sub-queue whose head
- * packet has the smallest F is sent next (the lowest index on a tie). The virtual time V is
+ * packet has the smallest F is sent next (the lowest index on a tie). A child that discards at
+ * dequeue (CoDel) is asked for its head before the choice is final (`peekHead`): if it discarded
+ * packets, their tags go with them and the choice is made again. The virtual time V is
  * `virtualTime`:
  * - `gps` (default): the fluid GPS system's own virtual time (`GpsVirtualTime`, exact — WFQ/PGPS);
  * - `scfq`: Golestani's self-clocked approximation ("A self-clocked fair queueing scheme for
@@ -114,12 +116,15 @@ export class WfqQueueDisc extends SubQueueScheduler {
         }
       }
       if (best < 0) return null;
-      const p = this.dequeueFromChild(best);
-      if (p === null) {
-        // the child discarded its packets (their tags went with them) or holds them back
+      // a child that decides at dequeue (CoDel) may discard its head when asked: look first, and
+      // choose again if what it offers no longer has the smallest tag
+      if (this.peekHead(best) === null) {
+        // it discarded everything (the tags went with the packets) or holds its packets back
         if (this.backlogged(best)) return null;
         continue;
       }
+      if (this.tags[best]!.headTag() !== bestTag) continue;
+      const p = this.takeHead(best)!;
       const tag = this.tags[best]!.remove(p);
       if (this.gps === null) this.scfqV = tag;
       return p;

@@ -197,6 +197,7 @@ export function ns2Scheduler(
           by: 'ns2',
           buckets: Number(arg('drr_buckets', '10')),
           quantum: `${arg('drr_quantum', '250')}B`,
+          sharedLimit: 'blimit',
           blimit: `${arg('drr_blimit', '25000')}B`,
           mask: arg('drr_mask', '0') !== '0',
         },
