@@ -28,7 +28,8 @@ export interface FqParams {
  * - Buffer: ns-2's per-flow DropTail queues take the class default limit_ of 50 packets and keep
  *   the qlim−1 rule; with the head-of-line packet held by FQ a flow has at most 50 packets waiting
  *   (`flowLimit`). ns-2 never reads the FQ link's own queue-limit. Here the port's buffer is also a
- *   shared limit: an arrival that does not fit is refused.
+ *   shared limit (not in ns-2): when it is full, the flow with the most bytes loses its oldest
+ *   packet, or the arrival is refused if its own flow would be the longest (as DRR does).
  *
  * Not reproduced: ns-2 aborts beyond 32 flow ids (MAXFLOW); here any number of flows works. The
  * time unit is the nanosecond (ns-2 uses seconds in a double), so ties between equal finish times
@@ -65,10 +66,11 @@ export class FqQueueDisc extends SubQueueScheduler {
     const limit = this.params.flowLimitPackets;
     // ns-2's per-flow DropTail: waiting (head of line excluded) + 1 ≥ limit_ refuses the arrival
     const waiting = this.children[f]?.lengthPackets ?? 0;
-    if ((limit > 0 && waiting + 1 >= limit) || this.overLimit(pkt.sizeBytes)) {
+    if (limit > 0 && waiting + 1 >= limit) {
       this.dropBeforeEnqueue(pkt, 'overflow');
       return false;
     }
+    if (!this.makeRoomByLongestDrop(f, pkt)) return false;
     if (!this.enqueueToChild(f, pkt)) return false;
     if (this.held[f] === null) this.pullHeadOfLine(f);
     return true;
@@ -130,7 +132,7 @@ export const fqModel: QueueModel = {
         max: 1_000_000,
         unit: 'packets',
         description:
-          "Packets one flow may have waiting (ns-2: its DropTail queue's limit_, 50 by default, plus the head of line). The port's buffer is shared by all flows; 0 = no per-flow limit.",
+          "Packets one flow may have waiting (ns-2: its DropTail queue's limit_, 50 by default, plus the head of line). The port's buffer is shared (longest-queue drop when full); 0 = no per-flow limit.",
       },
     ],
   },

@@ -58,6 +58,14 @@ export class GpsVirtualTime {
     return this.v;
   }
 
+  /**
+   * Sub-queue `i`'s last finish tag moves back by `amount` (a packet it will never send was
+   * discarded); if that reaches V, it leaves the fluid system at the next `advance`.
+   */
+  retract(i: number, amount: number): void {
+    if (this.isMember[i] === 1) this.lastFinish[i]! -= amount;
+  }
+
   /** An arrival to sub-queue `i` with finish tag `finish` (> V): i is backlogged until V reaches it. */
   arrive(i: number, finish: number): void {
     this.lastFinish[i] = finish;

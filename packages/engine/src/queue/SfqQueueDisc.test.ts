@@ -97,9 +97,9 @@ describe('SFQ perturbation (McKenney 1990)', () => {
   it('moves flows between buckets at each interval, so a colliding pair is separated', () => {
     const seq = sequence(7, '1s', 12);
     // in the first interval some pair shares a bucket (8 flows, 4 buckets)
-    const [a, b] = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((x) => [0, 1, 2, 3, 4, 5, 6, 7].map((y) => [x, y])).find(
-      ([x, y]) => x! < y! && seq[0]![x!] === seq[0]![y!],
-    )!;
+    const [a, b] = [0, 1, 2, 3, 4, 5, 6, 7]
+      .flatMap((x) => [0, 1, 2, 3, 4, 5, 6, 7].map((y) => [x, y]))
+      .find(([x, y]) => x! < y! && seq[0]![x!] === seq[0]![y!])!;
     expect(seq.some((m) => m[a!] !== m[b!])).toBe(true);
     // without perturbation the mapping never changes
     const fixed = sequence(7, '0s', 12);

@@ -33,6 +33,17 @@ export class TaggedPacketRing {
     return this.length === 0 ? NaN : this.tags[this.head]!;
   }
 
+  /** Tag of the newest entry (NaN when empty). */
+  tailTag(): number {
+    return this.length === 0 ? NaN : this.tags[(this.head + this.length - 1) & (this.packets.length - 1)]!;
+  }
+
+  /** Subtracts `delta` from every tag. */
+  lowerTags(delta: number): void {
+    const mask = this.packets.length - 1;
+    for (let k = 0; k < this.length; k++) this.tags[(this.head + k) & mask]! -= delta;
+  }
+
   /** Removes `p`'s entry; returns its tag, or NaN if `p` is not here. */
   remove(p: Packet): number {
     const mask = this.packets.length - 1;

@@ -101,16 +101,29 @@ describe('WFQ weights', () => {
 });
 
 describe('WFQ buffer and children', () => {
-  it('longest-queue drop takes the dropped packet’s tag with it', () => {
+  it('a full buffer refuses the arrival when its tag would be the largest', () => {
     const b = new QueueBench({ flows: 2, limit: { packets: 3 } });
     const d = wfq(b);
     d.enqueue(b.packet(0, 1000)); // tag 1000
     d.enqueue(b.packet(0, 1000)); // tag 2000
     d.enqueue(b.packet(1, 1000)); // tag 1000
-    d.enqueue(b.packet(1, 1000)); // full: flows 0 and 1 hold 2000 B each → flow 0 (lower index) pays
-    expect(b.drops).toEqual([expect.objectContaining({ flow: 0, seq: 0, reason: 'fq-overflow' })]);
-    expect(d.headFinishTag(0)).toBe(2000);
-    expect(drainFlows(d)).toEqual([1, 0, 1]);
+    expect(d.enqueue(b.packet(1, 1500))).toBe(false); // tag 2500 > 2000: it would go last
+    expect(b.drops).toEqual([expect.objectContaining({ flow: 1, reason: 'fq-overflow' })]);
+  });
+
+  it('otherwise the sub-queue with the largest newest tag gives up a packet and its tags move back', () => {
+    const b = new QueueBench({ flows: 2, limit: { packets: 3 } });
+    const d = wfq(b);
+    const first = b.packet(0, 1000);
+    d.enqueue(first); // tags 1000, 2000, 3000
+    d.enqueue(b.packet(0, 1000));
+    d.enqueue(b.packet(0, 1000));
+    d.enqueue(b.packet(1, 500)); // tag 500 < 3000: flow 0 gives up its oldest, 2000/3000 → 1000/2000
+    expect(b.drops).toEqual([expect.objectContaining({ flow: 0, seq: first.seq, reason: 'fq-overflow' })]);
+    expect(d.headFinishTag(0)).toBe(1000);
+    // flow 0 again: max(2000, 0) + 1000 = 3000, the largest: refused
+    expect(d.enqueue(b.packet(0, 1000))).toBe(false);
+    expect(drainFlows(d)).toEqual([1, 0, 0]);
     expect(accountingHolds(d)).toBe(true);
   });
 

@@ -34,9 +34,7 @@ export interface WfqParams {
  *   recently sent, and V and every F are reset to 0 when an arrival finds the scheduler empty.
  *
  * Weights φ: a flow's scenario weight (`by: flow`) or `weights[class]` (`by: class`). Shared
- * buffer: longest-queue drop (the oldest packet of the sub-queue with the most bytes, or the
- * arrival if its own sub-queue is the longest and empty). A packet dropped after it was tagged
- * keeps its share of the fluid system's work (V does not rewind).
+ * buffer: the packet with the largest finish tag is discarded (see `makeRoomForTag`).
  */
 export class WfqQueueDisc extends SubQueueScheduler {
   private tags: (TaggedPacketRing | undefined)[] = [];
@@ -87,9 +85,9 @@ export class WfqQueueDisc extends SubQueueScheduler {
 
   protected doEnqueue(pkt: Packet): boolean {
     const i = this.subQueueOf(pkt);
-    if (!this.makeRoomByLongestDrop(i, pkt)) return false;
     const start = Math.max(this.lastFinish[i]!, this.virtualTime());
     const finish = start + pkt.sizeBytes / this.phi[i]!;
+    if (!this.makeRoomForTag(pkt, finish)) return false;
     if (!this.enqueueToChild(i, pkt)) return false;
     this.lastFinish[i] = finish;
     this.gps?.arrive(i, finish);
@@ -99,6 +97,45 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (i >= this.used) this.used = i + 1;
     }
     ring.push(pkt, finish);
+    return true;
+  }
+
+  /**
+   * Buffer management in tag order: while the arrival (finish tag `finish`) does not fit, the packet
+   * that would be sent last goes. If that is the arrival — its tag is the largest of any sub-queue's
+   * newest packet — it is refused; otherwise the sub-queue whose newest tag is the largest gives up
+   * a packet (its child's choice, the oldest for a FIFO) and its remaining tags, last finish tag
+   * and fluid-system finish move back by that packet's L/φ, as if it had never arrived. (Dropping
+   * from the head without moving the tags back would leave an unresponsive flow's tags running
+   * ahead of V for ever: it would be starved, not held to its share.)
+   */
+  private makeRoomForTag(pkt: Packet, finish: number): boolean {
+    while (this.overSharedLimit(pkt.sizeBytes)) {
+      let victim = -1;
+      let largest = finish;
+      for (let i = 0; i < this.used; i++) {
+        const r = this.tags[i];
+        if (r === undefined || r.length === 0) continue;
+        const t = r.tailTag();
+        if (t > largest) {
+          largest = t;
+          victim = i;
+        }
+      }
+      if (victim < 0) {
+        this.dropBeforeEnqueue(pkt, 'fq-overflow');
+        return false;
+      }
+      const before = this.backlogBytes(victim);
+      if (!this.dropHead(victim, 'fq-overflow')) {
+        this.dropBeforeEnqueue(pkt, 'overflow');
+        return false;
+      }
+      const back = (before - this.backlogBytes(victim)) / this.phi[victim]!;
+      this.tags[victim]!.lowerTags(back);
+      this.lastFinish[victim]! -= back;
+      this.gps?.retract(victim, back);
+    }
     return true;
   }
 
@@ -129,6 +166,13 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (this.gps === null) this.scfqV = tag;
       return p;
     }
+  }
+
+  protected override dropHead(i: number, reason: DropReason): boolean {
+    // a held head is discarded here, not by the child: its tag goes now (before the port recycles it)
+    const h = i < this.held.length ? this.held[i]! : null;
+    if (h !== null) this.tags[i]?.remove(h);
+    return super.dropHead(i, reason);
   }
 
   override onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
