@@ -5,6 +5,7 @@ import { prioModel } from './PrioQueueDisc.js';
 import { rrModel } from './RoundRobinQueueDisc.js';
 import { sfqModel } from './SfqQueueDisc.js';
 import { wfqModel } from './WfqQueueDisc.js';
+import { qlbpModel } from '../router/qlbpModel.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -13,7 +14,16 @@ export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } fr
  * Every queue discipline and scheduler a link egress can use. Each entry lives beside its
  * discipline (one file per algorithm, exporting `<id>Model`); this list only names them.
  */
-export const queueModels: QueueModel[] = [droptailModel, prioModel, rrModel, drrModel, sfqModel, fqModel, wfqModel];
+export const queueModels: QueueModel[] = [
+  droptailModel,
+  qlbpModel,
+  prioModel,
+  rrModel,
+  drrModel,
+  sfqModel,
+  fqModel,
+  wfqModel,
+];
 
 export function findQueueModel(id: string): QueueModel | undefined {
   return queueModels.find((m) => m.info.id === id);
