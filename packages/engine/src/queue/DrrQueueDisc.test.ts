@@ -21,7 +21,7 @@ function drain(d: QueueDisc): string[] {
   return out;
 }
 
-describe('DRR deficit counters (Shreedhar & Varghese 1995, fig. 2; ns-2 drr.cc)', () => {
+describe('DRR deficit counters (Shreedhar & Varghese 1995; ns-2 drr.cc)', () => {
   it('follow a hand-worked sequence of packet sizes with a 500-byte quantum', () => {
     const bench = new QueueBench({ flows: 2 });
     const d = drr(bench, { by: 'flow', quantum: '500B', sharedLimit: 'port' });

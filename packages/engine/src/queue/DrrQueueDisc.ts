@@ -26,7 +26,7 @@ export interface DrrParams {
 
 /**
  * Deficit Round Robin (Shreedhar & Varghese, "Efficient fair queueing using deficit round robin",
- * SIGCOMM 1995, fig. 2), with the semantics of ns-2.35's Queue/DRR (queue/drr.cc, Sandeep Bajaj):
+ * SIGCOMM 1995), with the semantics of ns-2.35's Queue/DRR (queue/drr.cc, Sandeep Bajaj):
  *
  * - Classification (`by: ns2`, the default): the sub-queue is h(source address) mod `buckets`
  *   (`ns2DrrBucket`); flows from one node share a sub-queue, and distinct nodes may collide.

@@ -1,8 +1,8 @@
 /**
  * The virtual time V(t) of the fluid Generalized Processor Sharing system that WFQ / PGPS emulates
  * (Parekh & Gallager, "A generalized processor sharing approach to flow control in integrated
- * services networks: the single-node case", IEEE/ACM ToN 1993, §3; Demers, Keshav & Shenker,
- * SIGCOMM 1989, §2.2):
+ * services networks: the single-node case", IEEE/ACM ToN 1(3), 1993; Demers, Keshav & Shenker,
+ * SIGCOMM 1989):
  *
  *   dV/dt = C / Σ_{i ∈ B(t)} φ_i
  *

@@ -28,8 +28,9 @@ export interface SfqParams {
  *   is ns-2's hash of source + destination node address (`ns2SfqBucket`), which never changes.
  *   `hash: seeded` hashes the flow id with a seeded perturbation (`flowHash.ts`), changed every
  *   `perturbInterval` as McKenney proposes so that collisions do not persist; packets already
- *   queued stay in their bucket (as in McKenney's scheme and Linux before 3.3), so a flow moved
- *   by a perturbation may briefly have packets in two buckets and be reordered.
+ *   queued stay in their bucket, as in McKenney's scheme (Linux sch_sfq.c now rehashes queued
+ *   packets at each perturbation, `sfq_rehash`), so a flow moved by a perturbation may briefly
+ *   have packets in two buckets and be reordered.
  * - Service: packet-by-packet round robin over backlogged buckets (one packet per turn, whatever
  *   its size); a newly backlogged bucket joins at the end of the round.
  * - Buffer (sfq.cc `enque`): with M = maxqueue_ packets, `used` the arrival's bucket's packets,
@@ -150,8 +151,7 @@ export const sfqModel: QueueModel = {
     name: 'SFQ (stochastic fairness queueing)',
     description:
       'Flows hashed into buckets served packet by packet in round robin; an arrival is dropped when its bucket holds too much of what is left (ns-2 Queue/SFQ).',
-    citation:
-      'McKenney, INFOCOM 1990; ns-2.35 queue/sfq.cc and ns-default.tcl (maxqueue_ 40, buckets_ 16); Linux sch_sfq.c (perturbation)',
+    citation: 'McKenney, INFOCOM 1990; ns-2.35 queue/sfq.cc and ns-default.tcl (maxqueue_ 40, buckets_ 16)',
     classful: true,
     params: [
       {

@@ -21,7 +21,7 @@ function drainFlows(d: QueueDisc): number[] {
 
 /**
  * Flows A (weight 1), B and C (weight 2) on an 8 Mb/s link (0.001 byte/ns). Tags in bytes per
- * unit weight: F = max(F_prev, V(a)) + L/φ (Parekh & Gallager eq. 11–12).
+ * unit weight: F = max(F_prev, V(a)) + L/φ (Parekh & Gallager's PGPS).
  */
 describe('WFQ finish tags by hand', () => {
   const bench = () => new QueueBench({ flows: 3, weights: [1, 2, 2], rateBps: 8e6, limit: { packets: 100 } });

@@ -23,14 +23,14 @@ export interface WfqParams {
  *
  *   S = max(F_{i,k−1}, V(a)),   F_{i,k} = S + L / φ_i
  *
- * (Parekh & Gallager eq. 11–12, in bytes per unit weight), and the backlogged sub-queue whose head
+ * (Parekh & Gallager's PGPS tags, in bytes per unit weight), and the backlogged sub-queue whose head
  * packet has the smallest F is sent next (the lowest index on a tie). A child that discards at
  * dequeue (CoDel) is asked for its head before the choice is final (`peekHead`): if it discarded
  * packets, their tags go with them and the choice is made again. The virtual time V is
  * `virtualTime`:
  * - `gps` (default): the fluid GPS system's own virtual time (`GpsVirtualTime`, exact — WFQ/PGPS);
  * - `scfq`: Golestani's self-clocked approximation ("A self-clocked fair queueing scheme for
- *   broadband applications", INFOCOM 1994, eq. 5–6): V is the finish tag of the packet most
+ *   broadband applications", INFOCOM 1994): V is the finish tag of the packet most
  *   recently sent, and V and every F are reset to 0 when an arrival finds the scheduler empty.
  *
  * Weights φ: a flow's scenario weight (`by: flow`) or `weights[class]` (`by: class`). Shared
