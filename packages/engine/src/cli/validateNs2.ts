@@ -20,31 +20,32 @@ interface Case {
   args: Record<string, string>;
   /** Fixture file holding ns-2's output. */
   fixture: string;
-  /** The script, when not validation/ns2/dumbbell.tcl (a variant in test/fixtures/ns2-scripts). */
+  /** The list's script (relative to fixtures/ns2/); dumbbell.tcl when absent. */
   script?: string;
 }
 
+/** Scripts a list may name besides dumbbell.tcl (the variants wrap the committed dumbbell). */
+const WRAPPER_SCRIPTS: Record<string, string> = {
+  '../ns2-scripts/red.tcl': join(FIXTURES, 'ns2-scripts', 'red.tcl'),
+  '../ns2-scripts/sched.tcl': join(FIXTURES, 'ns2-scripts', 'sched.tcl'),
+};
+
 /** ns-2's numbers for a case: rerun live when possible, else the committed fixture. */
 function reference(c: Case, live: string | null): Ns2Reference {
-  if (live) return runNs2(c.script ?? join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
+  if (live) {
+    const wrapper = c.script !== undefined ? WRAPPER_SCRIPTS[c.script] : undefined;
+    return runNs2(wrapper ?? join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
+  }
   return JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns2Reference;
 }
-
-/** Variant scripts (they run the committed copy of dumbbell.tcl with extra class defaults). */
-const VARIANT_SCRIPTS = join(FIXTURES, 'ns2-scripts');
 
 function listCases(file: string): Case[] {
   const dir = join(file, '..');
   return readFileSync(file, 'utf8')
     .split('\n')
     .map(parseGivenLine)
-    .filter((g) => g !== null && (g.script === 'dumbbell.tcl' || existsSync(join(VARIANT_SCRIPTS, g.script))))
-    .map((g) => ({
-      name: g!.name,
-      args: g!.args,
-      fixture: join(dir, `${g!.name}.json`),
-      ...(g!.script !== 'dumbbell.tcl' ? { script: join(VARIANT_SCRIPTS, g!.script) } : {}),
-    }));
+    .filter((g) => g !== null && (g.script === 'dumbbell.tcl' || g.script in WRAPPER_SCRIPTS))
+    .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`), script: g!.script }));
 }
 
 const mb = (x: number) => (x / 1e6).toFixed(3);
@@ -96,6 +97,7 @@ export function validateNs2(argv: string[]): number {
     const singles = [
       join(FIXTURES, 'ns2-extra', 'extra.list'),
       join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
+      join(FIXTURES, 'ns2-red', 'red.list'),
       join(FIXTURES, 'ns2-sched', 'sched.list'),
     ].filter(existsSync);
     for (const file of singles) {

@@ -1,11 +1,16 @@
+import { aredModel } from './AdaptiveRedQueueDisc.js';
+import { codelModel } from './CoDelQueueDisc.js';
 import { droptailModel } from './DropTailQueueDisc.js';
 import { drrModel } from './DrrQueueDisc.js';
+import { fqCodelModel } from './FqCoDelQueueDisc.js';
 import { fqModel } from './FqQueueDisc.js';
+import { pieModel } from './PieQueueDisc.js';
 import { prioModel } from './PrioQueueDisc.js';
 import { rrModel } from './RoundRobinQueueDisc.js';
 import { sfqModel } from './SfqQueueDisc.js';
 import { wfqModel } from './WfqQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
+import { redModel } from './RedQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -16,6 +21,11 @@ export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } fr
  */
 export const queueModels: QueueModel[] = [
   droptailModel,
+  redModel,
+  aredModel,
+  codelModel,
+  pieModel,
+  fqCodelModel,
   qlbpModel,
   prioModel,
   rrModel,
