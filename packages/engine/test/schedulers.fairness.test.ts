@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jainIndex } from '../src/metrics/TimeSeries.js';
+import type { ClassfulQueueDisc } from '../src/queue/ClassfulQueueDisc.js';
+import { accountingHolds } from '../src/queue/queueTestKit.js';
 import { dumbbell } from '../src/scenario/builders.js';
 import type { QueueSpec } from '../src/scenario/types.js';
 import { Simulation } from '../src/Simulation.js';
@@ -132,5 +134,47 @@ describe('shares promised by weights and priorities (two CBR flows overloading 1
     const th = run([cbr('6Mbps'), cbr('6Mbps')], { type: 'prio' }, { ...opts, classes: [1, 0] });
     expect(th[1]!).toBeLessThan(5.5 * MBPS);
     near(th[0]! + th[1]!, 10 * MBPS);
+  });
+});
+
+describe('schedulers over CoDel children (DRR over CoDel and the like)', () => {
+  const tcp4 = [newreno(), newreno(), newreno(), newreno()];
+  const run30 = (queue: QueueSpec) => {
+    const sc = dumbbell({
+      name: 'scheduler over codel',
+      flows: tcp4.map((f, i) => ({ ...f, start: `${i * 0.1}s` })),
+      bottleneckRate: '10Mbps',
+      bottleneckDelay: '20ms',
+      bottleneckBuffer: '200 packets',
+      bottleneckQueue: queue,
+      accessRate: '100Mbps',
+      accessDelay: '5ms',
+      duration: '30s',
+    });
+    const sim = new Simulation(sc);
+    const s = sim.run();
+    const root = sim.network.portByName('r1->r2')!.disc as ClassfulQueueDisc;
+    const nodes = [root, ...Array.from({ length: root.childCount }, (_, i) => root.childAt(i)).filter((c) => !!c)];
+    return { port: s.ports.find((p) => p.name === 'r1->r2')!, goodput: s.flows.map((f) => f.goodputBps), nodes };
+  };
+
+  it('with FIFO children a 200-packet buffer stands full (DRR by flow: mean queue > 100 packets)', () => {
+    const r = run30({ type: 'drr', params: { by: 'flow', sharedLimit: 'port' } });
+    expect(r.port.meanQueuePackets).toBeGreaterThan(100);
+  });
+
+  it.each<[string, QueueSpec]>([
+    ['prio', { type: 'prio' }],
+    ['rr', { type: 'rr' }],
+    ['drr', { type: 'drr', params: { by: 'flow', sharedLimit: 'port' } }],
+    ['sfq', { type: 'sfq', params: { maxqueue: 0 } }],
+    ['fq', { type: 'fq', params: { flowLimit: 0 } }],
+    ['wfq', { type: 'wfq' }],
+  ])('%s: CoDel keeps the queue short (sojourn target 5 ms ≈ 6 packets of link time), the link busy', (_n, q) => {
+    const r = run30({ ...q, child: { type: 'codel' } });
+    expect(r.port.meanQueuePackets).toBeLessThan(15);
+    expect(r.port.dropsByReason.codel ?? 0).toBeGreaterThan(50);
+    expect(r.goodput.reduce((a, b) => a + b, 0)).toBeGreaterThan(8.5 * MBPS);
+    for (const n of r.nodes) expect(accountingHolds(n)).toBe(true);
   });
 });
