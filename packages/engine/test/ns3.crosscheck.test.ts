@@ -41,7 +41,7 @@ const fixture = (c: Case) => JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns3R
 const covered = (c: Case) => ns3MissingModels(c.args).length === 0;
 
 /** References that cannot run yet, and why (asserted below; README/docs list them too). */
-const NOT_YET_COVERED = ['red-4flows-ns3defaults', 'dctcp-2flows-step-k20'];
+const NOT_YET_COVERED: string[] = [];
 
 describe('ns-3.37 cross-checks: coverage', () => {
   it('names every given reference the engine cannot run yet, and runs all others', () => {

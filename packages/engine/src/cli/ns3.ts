@@ -39,7 +39,7 @@ export function buildNs3Harness(say: (s: string) => void): { binary: string | nu
     say(`ns-3 harness: ${ns3Binary} (up to date with ${src})`);
     return { binary: ns3Binary, reason: '' };
   }
-  const probe = spawnSync('g++', ['-std=c++17', '-E', '-x', 'c++', '-'], {
+  const probe = spawnSync('g++', ['-std=c++17', '-fsyntax-only', '-x', 'c++', '-'], {
     input: '#include <ns3/core-module.h>\n',
     encoding: 'utf8',
   });

@@ -192,7 +192,12 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
     case 'NewReno':
       // TcpNewReno: +1 segment per ACK in slow start, +MSS²/cwnd per ACK after; ssthresh from
       // BytesInFlight (the SACK pipe)
-      return { type: 'tcp', cc: 'newreno', params, ccParams: { growth: 'per-ack', reduceFrom: 'flight' } };
+      return {
+        type: 'tcp',
+        cc: 'newreno',
+        params,
+        ccParams: { growth: 'per-ack', reduceFrom: 'flight', cwndByteSize: pkt },
+      };
     case 'LinuxReno':
       // TcpLinuxReno: counts acknowledged segments; ssthresh = cwnd/2
       return { type: 'tcp', cc: 'newreno', params, ccParams: { growth: 'linux', reduceFrom: 'window' } };
@@ -269,11 +274,42 @@ export function ns3Queue(a: Ns3Args, ecn: boolean): { queue?: QueueSpec; buffer:
         buffer,
         missing: need('pie', 'ns-3 PieQueueDisc'),
       };
-    case 'red':
-      return { buffer, missing: [`qtype=${a.qtype}: needs ns-3.37's RedQueueDisc semantics (the 'red' discipline)`] };
+    case 'red': {
+      // RedQueueDisc in packet mode with ns-3.37's defaults: MinTh 5, MaxTh 15 (or redthresh),
+      // QW 0.002, max_p 1/LInterm = 0.02, gentle, wait, MeanPktSize 500, hard drop, no mark_p,
+      // the count kept on forced and overflow drops, idle time from the last dequeue, LinkBandwidth
+      // and LinkDelay of the bottleneck (docs/models.md, RED: "Where ns-2.35 and ns-3.37 differ")
+      const th = a.redthresh ? a.redthresh.split(':') : ['5', '15'];
+      if (th.length !== 2 || th.some((x) => !(Number(x) >= 0)))
+        throw new Ns3ArgumentError(`redthresh: min:max, got '${a.redthresh}'`);
+      const params = {
+        byteMode: false,
+        queueInBytes: false,
+        minThresh: Number(th[0]),
+        maxThresh: Number(th[1]),
+        qWeight: 0.002,
+        maxP: 0.02,
+        gentle: true,
+        wait: true,
+        meanPktSize: '500B',
+        useMarkP: false,
+        hardDrop: true,
+        limitMode: 'fit',
+        resetCountOnForcedDrop: false,
+        idleFrom: 'dequeue',
+        ecn,
+      };
+      return { queue: { type: 'red', params }, buffer, missing: need('red', 'ns-3 RedQueueDisc') };
+    }
     case 'stepred':
     case 'step':
-      return { buffer, missing: [`qtype=${a.qtype}: needs DCTCP step marking (the 'red' discipline's stepThreshold)`] };
+      // RedQueueDisc with MinTh = MaxTh = K, QW 1, gentle off, UseEcn on, UseHardDrop off: DCTCP
+      // step marking on the queue disc's packets (the device queue's packet not counted)
+      return {
+        queue: { type: 'red', params: { stepThreshold: int(a, 'K', 1, 10_000_000), ecn: true, limitMode: 'fit' } },
+        buffer,
+        missing: need('red', "ns-3 RedQueueDisc as StepRED: the 'red' discipline's stepThreshold"),
+      };
     case 'fqpie':
       return { buffer, missing: [`qtype=${a.qtype}: needs an FQ-PIE discipline (ns-3 FqPieQueueDisc)`] };
     default:

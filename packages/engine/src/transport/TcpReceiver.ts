@@ -67,6 +67,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   private readonly delAckTimer: Timer;
   private lastTsNs = 0;
   private ece = false;
+  /** A CE segment arrived since the last ACK was sent (RFC 3168 delayed-ACK rule). */
+  private ceSinceAck = false;
   /** Most recent SACK blocks, most recent first: [start, end) pairs. */
   private readonly blocks: number[] = [];
   /** ns-2 Sacker history: [start, end) pairs, most recent first, and their count. */
@@ -99,7 +101,9 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       if (ce !== this.ece && this.pendingAcks > 0) this.sendAck();
       this.ece = ce;
     } else {
-      if (ce) this.ece = true;
+      // RFC 3168 §6.1.3: ECE until CWR arrives — and, with delayed ACKs, on an ACK that covers
+      // any CE segment, even when the CWR segment came in since
+      if (ce) this.ece = this.ceSinceAck = true;
       if (pkt.cwr) this.ece = ce;
     }
     this.lastTsNs = pkt.sendTimeNs;
@@ -159,7 +163,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     pkt.tsEchoNs = this.lastTsNs;
     pkt.sendTimeNs = this.ctx.sim.now;
     pkt.createdNs = this.ctx.sim.now;
-    pkt.ece = this.ece;
+    pkt.ece = this.ece || this.ceSinceAck;
+    this.ceSinceAck = false;
     pkt.route = this.rev;
     const n = Math.min(this.blocks.length / 2, this.cfg.sackBlocks, MAX_SACK_BLOCKS);
     for (let i = 0; i < n; i++) {

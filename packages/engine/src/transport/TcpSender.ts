@@ -66,9 +66,11 @@ export interface TcpSenderConfig {
    */
   rttSampling?: 'timed' | 'ns3';
   /**
-   * After an ECN reduction, hold cwnd (no growth) until the window outstanding at the reduction
-   * has been acknowledged (the CWR state of Linux and ns-3's TcpSocketBase); otherwise only the
-   * ECE ACK itself does not grow it (RFC 3168 §6.1.2, ns-2).
+   * The CWR state of Linux and ns-3's TcpSocketBase: an ECE ACK that advances the cumulative ACK
+   * reduces the window before anything is sent in response to it, and cwnd is then held (no
+   * growth) until the window outstanding at the reduction has been acknowledged; otherwise the
+   * reduction follows the ACK's processing and only the ECE ACK itself does not grow the window
+   * (RFC 3168 §6.1.2, ns-2).
    */
   ecnCwrState?: boolean;
   /** Retransmissions are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 says they must not be). */
@@ -444,8 +446,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       rs.newlyLost = this.recovery.newlyLost?.() ?? 0;
       this.cc.onRateSample!(this, rs, now);
     }
+    const ecnHere = ece && this.recovery.handlesEcn !== true;
+    // with a CWR state (Linux, ns-3) an advancing ECE ACK reduces before anything is sent in
+    // response to it; otherwise after the ACK was processed (ns-2)
+    if (ecnHere && this.cfg.ecnCwrState === true && ack > this.highestAck) this.onEcnEcho(now, ack);
     if (!consumed) this.recovery.onAck(ack, ece, tsSample, tsSent, now);
-    if (ece && ack >= this.highestAck && this.recovery.handlesEcn !== true) this.onEcnEcho(now);
+    if (ecnHere && this.cfg.ecnCwrState !== true && ack >= this.highestAck) this.onEcnEcho(now, this.highestAck);
     const info = this.ackInfo;
     info.ackSeq = ack;
     info.ece = ece;
@@ -514,8 +520,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   }
 
   /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
-  private onEcnEcho(now: number): void {
-    if (this.highestAck <= this.ecnRecover || this.phase === 'recovery') return;
+  private onEcnEcho(now: number, ack: number): void {
+    if (ack <= this.ecnRecover || this.phase === 'recovery') return;
     this.ecnRecover = this.maxSeqSent;
     this.ctx.stats.ecnReactions++;
     this.ctx.event('ecn');

@@ -79,7 +79,7 @@ function argmax(xs: readonly number[]): number {
  *   least two bandwidth-delay products;
  * - mean sojourn under an AQM within ±30 % or ±2 ms;
  * - FqCoDel with a CBR flow: the CBR flow gets at most 1.3 × its fair share;
- * - StepRED: mean queue 0.5–1.2 × K and no drops;
+ * - StepRED with DCTCP flows: mean queue 0.5–1.2 × K and no drops;
  * - BBR: zero drops where ns-3 has zero; one flow: mean queue ≤ ½ BDP; two flows: a standing
  *   queue of about one BDP (read here as 0.6–1.4 BDP) — these replace the mean-queue rule, since
  *   ns-3's own BBR queue depends on its random ProbeBW phase (13 or 44 packets on bbr-1flow).
@@ -166,7 +166,7 @@ export function compareWithNs3(ref: Ns3Reference, m: Ns3Measured): Ns3Comparison
     const s1 = m.meanSojournMs;
     add('mean sojourn (ms)', s0, s1, '±30% or ±2 ms', Math.abs(s1 - s0) <= Math.max(0.3 * s0, 2));
   }
-  if (f.qtype === 'StepRED') {
+  if (f.qtype === 'StepRED' && f.kinds.every((k) => k === 'Dctcp')) {
     add('StepRED: mean queue / K', 1, q1 / f.K, '0.5–1.2', q1 >= 0.5 * f.K && q1 <= 1.2 * f.K);
     add('StepRED: drops', 0, m.drops, '0', m.drops === 0);
   }

@@ -21,6 +21,12 @@ export interface RenoParams {
    * SACK pipe), and cwnd = ssthresh, fractional.
    */
   reduceFrom?: 'window' | 'flight';
+  /**
+   * When > 0, 'per-ack' congestion avoidance adds whole bytes of segments this size, as ns-3.37's
+   * TcpNewReno does with its byte-counted window: max(1, ⌊size²/cwnd_bytes⌋) bytes per ACK (about
+   * 4–7 % less than 1/cwnd segments at 60–90 segments); 0 = exact fractions.
+   */
+  cwndByteSize?: number;
 }
 
 /**
@@ -48,6 +54,12 @@ export class Reno implements CongestionControl {
   onAck(s: CcState, ack: AckInfo): number {
     if (this.p.growth === 'linux') return this.linuxGrowth(s.cwnd, s.ssthresh, ack.ackedSegments);
     if (s.cwnd < s.ssthresh) return s.cwnd + 1;
+    const mss = this.p.cwndByteSize ?? 0;
+    if (mss > 0) {
+      // ns-3.37 TcpNewReno::CongestionAvoidance: adder = max(1, ⌊MSS·MSS/cWnd⌋) bytes
+      const bytes = Math.round(s.cwnd * mss);
+      return (bytes + Math.max(1, Math.floor((this.p.increase * mss * mss) / bytes))) / mss;
+    }
     return s.cwnd + this.p.increase / s.cwnd;
   }
 
@@ -120,6 +132,17 @@ const aimdParams = [
       'per-ack: +1 per ACK in slow start, +increase/cwnd per ACK after (ns-2, ns-3 TcpNewReno; delayed ACKs halve it); linux: counts acknowledged segments (slow start +1 per segment up to ssthresh, then +increase per cwnd segments; Linux tcp_cong_avoid_ai, ns-3 TcpLinuxReno).',
   },
   {
+    key: 'cwndByteSize',
+    label: 'Whole-byte window',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 65535,
+    unit: 'B',
+    description:
+      'per-ack growth: when > 0, add max(1, ⌊size²/cwnd bytes⌋) whole bytes per ACK in congestion avoidance, as ns-3.37 TcpNewReno does for its segment size; 0: exact 1/cwnd segments.',
+  },
+  {
     key: 'reduceFrom',
     label: 'Reduce from',
     kind: 'enum',
@@ -142,6 +165,7 @@ function aimd(id: string, name: string, recovery: LossRecovery, description: str
         beta: num(p, 'beta'),
         growth: str(p, 'growth') as 'per-ack' | 'linux',
         reduceFrom: str(p, 'reduceFrom') as 'window' | 'flight',
+        cwndByteSize: num(p, 'cwndByteSize'),
       }),
   };
 }
