@@ -191,10 +191,15 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     return this.disc.lengthPackets > 0 || (this.device !== null && this.device.length > 0);
   }
 
-  /** Moves packets from the discipline into the device queue while it has room (ns-3 QueueDisc::Run). */
+  /**
+   * Moves packets from the discipline into the device queue while it has room (ns-3
+   * QueueDisc::Run). Like ns-3, it asks the discipline even when it holds nothing: every
+   * packet leaving the device queue wakes the queue disc, whose DoDequeue then runs on an empty
+   * queue too (FQ-CoDel retires its emptied flows there; CoDel leaves its dropping state).
+   */
   private fillDevice(): void {
     const dev = this.device!;
-    while (dev.length < this.deviceCapacity && this.disc.lengthPackets > 0) {
+    while (dev.length < this.deviceCapacity) {
       const p = this.disc.dequeue();
       if (p === null) break;
       dev.push(p);

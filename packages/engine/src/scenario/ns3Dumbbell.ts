@@ -163,6 +163,8 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
     initialSsthresh: 1e9,
     maxWindow: int(a, 'win', 2, 1_000_000),
     handshake: true,
+    synOptionBytes: ts ? 4 : 8, // window scale + SACK-permitted (+ timestamps), padded
+    handshakeAck: true,
     delayedAck: dack > 1,
     delAckCount: dack,
     delAckTimeout: sec(ns3Time('dacktimeout', a.dacktimeout)),
@@ -228,7 +230,15 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
 
 /** ns-3.37 CoDelQueueDisc defaults (Target, Interval, MinBytes; NewtonStep's control law). */
 function ns3Codel(ecn: boolean): Record<string, unknown> {
-  return { target: '5ms', interval: '100ms', minBytes: '1500B', controlLaw: 'newton', reentry: 'rfc8289', ecn };
+  return {
+    target: '5ms',
+    interval: '100ms',
+    minBytes: '1500B',
+    controlLaw: 'newton',
+    reentry: 'rfc8289',
+    variant: 'ns3',
+    ecn,
+  };
 }
 
 /**

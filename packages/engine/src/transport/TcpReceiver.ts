@@ -37,6 +37,8 @@ export interface TcpReceiverConfig {
   ecnEcho?: 'rfc3168' | 'dctcp';
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
+  /** Bytes of options on the ACK of the opening segment (a SYN-ACK's: 8 in ns-3.37). */
+  synOptionBytes?: number;
   /**
    * With delayed ACKs, acknowledge the first data segment at once (ns-3.37 TcpSocketBase,
    * "always respond to first data packet to speed up the connection"; Linux's quick-ACK mode at
@@ -88,6 +90,11 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   }
 
   receive(pkt: Packet): void {
+    if (pkt.kind === PacketKind.TcpAck) {
+      // the sender's pure ACK completing a three-way handshake: nothing to deliver or acknowledge
+      this.ctx.pool.release(pkt);
+      return;
+    }
     const now = this.ctx.sim.now;
     const stats = this.ctx.stats;
     const seq = pkt.seq;
@@ -158,7 +165,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.TcpAck;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = this.cfg.ackBytes;
+    pkt.sizeBytes = this.cfg.ackBytes + (this.cumAck === 0 && this.cfg.handshake ? (this.cfg.synOptionBytes ?? 0) : 0);
     pkt.ack = this.cumAck;
     pkt.tsEchoNs = this.lastTsNs;
     pkt.sendTimeNs = this.ctx.sim.now;

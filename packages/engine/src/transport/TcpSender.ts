@@ -91,6 +91,14 @@ export interface TcpSenderConfig {
    */
   recoveryTimer?: 'every-ack' | 'first-partial';
   /**
+   * With `handshake`: the opening segment carries this many bytes of options (a SYN's window-scale
+   * and SACK-permitted options: 8 bytes padded in ns-3.37), and once it is acknowledged a header-only
+   * pure ACK completes the three-way handshake before the first data (ns-3.37 ProcessSynSent).
+   * 0 / false: a bare header-only opening segment and no third packet (ns-2).
+   */
+  synOptionBytes?: number;
+  handshakeAck?: boolean;
+  /**
    * SACK recovery details: 'rfc6675' as the RFC; 'ns3' as ns-3.37's TcpSocketBase and TcpTxBuffer
    * do it: (a) a retransmitted segment keeps counting in the pipe once SACKed (BytesInFlight =
    * sent − SACKed − lost + retransmitted, the last not lowered by a SACK); (b) it stays marked
@@ -98,7 +106,10 @@ export interface TcpSenderConfig {
    * fast retransmit is DoRetransmit's choice — the first lost segment not yet retransmitted, the
    * head being marked lost first when fewer than DupThresh segments are SACKed above it
    * (MarkHeadAsLost); (d) a partial ACK whose new head was not retransmitted sends one segment
-   * at once outside the pipe rule (ProcessAck → DoRetransmit).
+   * at once outside the pipe rule (ProcessAck → DoRetransmit); (e) an ACK with new SACK
+   * information is a duplicate ACK even when it advances the cumulative ACK (no growth, no timer
+   * restart), and the second-segment IsLost test applies (DupAck); (f) the ACK ending recovery
+   * grows the window; (g) sending follows the pipe rule and NextSeg in every state.
    */
   sackRecovery?: 'rfc6675' | 'ns3';
 }
@@ -328,7 +339,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const syn = seq === 0 && this.cfg.handshake;
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = syn ? this.cfg.headerBytes : this.cfg.packetBytes;
+    pkt.sizeBytes = syn ? this.cfg.headerBytes + (this.cfg.synOptionBytes ?? 0) : this.cfg.packetBytes;
     if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn)
       pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
     pkt.seq = seq;
@@ -497,7 +508,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       info.ece = ece;
       this.cwnd = this.cc.onAck(this, info, now);
     }
-    if (this.cfg.handshake && ack === 0) this.cwnd = this.initialWindow; // handshake done: IW
+    if (this.cfg.handshake && ack === 0) {
+      this.cwnd = this.initialWindow; // handshake done: IW
+      if (this.cfg.handshakeAck === true) this.sendHandshakeAck(now);
+    }
   }
 
   /**
@@ -509,6 +523,19 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.highestAck = ack;
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
     this.takeRttSample(ack, ts, tsSent, now);
+  }
+
+  /** The third packet of a three-way handshake: a header-only pure ACK towards the receiver. */
+  private sendHandshakeAck(now: number): void {
+    const pkt = this.ctx.pool.alloc();
+    pkt.kind = PacketKind.TcpAck;
+    pkt.flowId = this.ctx.flowIndex;
+    pkt.sizeBytes = this.cfg.headerBytes;
+    pkt.ack = -1;
+    pkt.sendTimeNs = now;
+    pkt.createdNs = now;
+    pkt.route = this.fwd;
+    inject(pkt);
   }
 
   /** Recovery API. Applies the congestion control's reduction; `toOne`: Tahoe-style restart from one segment. */

@@ -137,6 +137,25 @@ export const tcpTransport: TransportModel = {
         description: 'Maximum delay of an ACK (ns-2 DelAck interval_ 100 ms; RFC ≤ 500 ms).',
       },
       {
+        key: 'synOptionBytes',
+        label: 'SYN option bytes',
+        kind: 'integer',
+        default: 0,
+        min: 0,
+        max: 40,
+        unit: 'B',
+        description:
+          'With an opening segment: bytes of TCP options it and its ACK carry (window scale and SACK-permitted: 8 in ns-3.37, 4 more than a timestamped header). 0: a bare header (ns-2).',
+      },
+      {
+        key: 'handshakeAck',
+        label: 'Third handshake packet',
+        kind: 'boolean',
+        default: false,
+        description:
+          'With an opening segment: once it is acknowledged, the sender sends a header-only pure ACK before its first data, completing a three-way handshake (ns-3.37).',
+      },
+      {
         key: 'quickAckFirst',
         label: 'ACK first segment at once',
         kind: 'boolean',
@@ -386,6 +405,8 @@ export const tcpTransport: TransportModel = {
         sackAfterTimeout: str(p, 'sackAfterTimeout') as 'discard' | 'keep',
         recoveryTimer: str(p, 'recoveryTimer') as 'every-ack' | 'first-partial',
         sackRecovery: str(p, 'sackRecovery') as 'rfc6675' | 'ns3',
+        synOptionBytes: num(p, 'synOptionBytes'),
+        handshakeAck: bool(p, 'handshakeAck'),
         ecnCwrState: bool(p, 'ecnCwrState'),
         ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
       },
@@ -403,6 +424,7 @@ export const tcpTransport: TransportModel = {
       ecnEcho: receiverEcho as 'rfc3168' | 'dctcp',
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
       quickAckFirst: bool(p, 'quickAckFirst'),
+      synOptionBytes: bool(p, 'handshake') ? num(p, 'synOptionBytes') : 0,
     });
     return {
       sender,

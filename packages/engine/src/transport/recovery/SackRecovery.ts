@@ -88,7 +88,10 @@ export class SackRecovery implements LossRecovery {
       if (advanced) s.advanceAck(ack, ts, tsSent, now);
       s.dupAcks++;
       const thresh = s.cfg.dupAckThreshold;
-      if (s.dupAcks >= thresh || sb.isLost(s.highestAck + 1, thresh)) {
+      // DupAck(): DupThresh duplicates, or IsLost on the segment after the head (ns-3.37 passes
+      // HighRxAck + one segment; a SACKed segment is not lost)
+      const second = s.highestAck + 2;
+      if (s.dupAcks >= thresh || (!sb.isSacked(second) && sb.isLost(second, thresh))) {
         this.enter(now);
         if (advanced) {
           // the rest of that ACK is a first partial ACK: it restarts the timer
@@ -96,10 +99,7 @@ export class SackRecovery implements LossRecovery {
           s.firstPartial = true;
         }
         this.sendInRecovery(true);
-      } else {
-        if (s.cfg.limitedTransmit) s.sendOne();
-        s.sendMuch(0);
-      }
+      } else s.sendMuch(0); // the pipe rule sends what Limited Transmit would
       return;
     }
     if (s.phase !== 'recovery') {
@@ -121,12 +121,15 @@ export class SackRecovery implements LossRecovery {
       return;
     }
     if (ack >= s.recover) {
-      // recovery ends: the window stays at its reduced value for this ACK (ns-2 Sack1)
+      // recovery ends: the window stays at its reduced value for this ACK (ns-2 Sack1; ns-3.37
+      // grows it, below)
       s.phase = 'open';
       s.dupWnd = 0;
       const exit = s.cc.cwndOnRecoveryExit?.(s, now);
       if (exit !== undefined) s.cwnd = exit;
-      s.newAckOpen(ack, ece, ts, tsSent, now, false);
+      // ns-3.37 grows the window on that ACK by what it acknowledges (cwnd = ssthresh, then
+      // IncreaseWindow in CA_OPEN)
+      s.newAckOpen(ack, ece, ts, tsSent, now, s.cfg.sackRecovery === 'ns3');
       // RFC 6675: retransmissions are tracked per recovery; ns-3.37 keeps the marks until the
       // segments are cumulatively acknowledged
       if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
@@ -183,7 +186,13 @@ export class SackRecovery implements LossRecovery {
 
   send(): boolean {
     const phase = this.s.phase;
-    if (phase === 'open') return false;
+    if (phase === 'open') {
+      // ns-3.37 sends by the pipe rule and NextSeg in every state (a lost segment goes first even
+      // outside recovery); without SACK information that is the window rule
+      if (this.s.cfg.sackRecovery !== 'ns3' || this.sb.sackedCount === 0) return false;
+      this.sendInRecovery(false);
+      return true;
+    }
     this.sendInRecovery(phase === 'recovery');
     return true;
   }
