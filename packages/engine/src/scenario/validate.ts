@@ -107,7 +107,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
           msg =
             got === undefined
               ? 'is required'
-              : `${describeValue(got)} is not ${i.expected === 'string' ? 'a string' : `a ${i.expected}`}`;
+              : `${describeValue(got)} is not ${i.expected === 'string' ? 'a string' : i.expected === 'int' ? 'a whole number' : `a ${i.expected}`}`;
         } else if (i.code === 'unrecognized_keys') {
           msg = `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => JSON.stringify(k)).join(', ')}`;
         } else if (i.code === 'invalid_union') {
