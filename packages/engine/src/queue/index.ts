@@ -5,6 +5,7 @@ import { fqCodelModel } from './FqCoDelQueueDisc.js';
 import { pieModel } from './PieQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
 import { redModel } from './RedQueueDisc.js';
+import { xcpModel } from '../router/xcpModel.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -21,6 +22,7 @@ export const queueModels: QueueModel[] = [
   pieModel,
   fqCodelModel,
   qlbpModel,
+  xcpModel,
 ];
 
 export function findQueueModel(id: string): QueueModel | undefined {
