@@ -15,11 +15,13 @@
  *   start time.
  * - time to maximum throughput (seed 002 §5): first time the per-interval throughput reaches a
  *   fraction (default 0.9) of the largest it ever reaches.
+ * - max-ratio fairness (seed 003): max(x₁/x₂, x₂/x₁) of two goodputs, largest over smallest of more.
  * - TCP-friendliness ratio (seed 002 §5): mean goodput of the chosen flows / mean goodput of the
  *   reference flows.
  */
 import { NS_PER_SECOND } from '../core/units.js';
 import type { FlowRuntime, Simulation } from '../Simulation.js';
+import { maxRatioFairnessOf } from './chiuJain.js';
 import { jainIndex } from './TimeSeries.js';
 
 export type MetricScope = 'flow' | 'flows' | 'port' | 'run';
@@ -117,6 +119,12 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   ),
   f('timeToMaxS', 'Time to max throughput', 's', 'First time per-interval goodput reaches `fraction` of its maximum.'),
   fs('jain', "Jain's index", '', "(Σx)² / (n·Σx²) of the flows' goodputs (Jain 1984)."),
+  fs(
+    'maxRatioFairness',
+    'Max-ratio fairness',
+    '',
+    "Largest goodput over smallest among the flows: seed 003's max(x₁/x₂, x₂/x₁) for two (1 = fair).",
+  ),
   fs('aggregateGoodputBps', 'Aggregate goodput', 'bit/s', 'Sum of the flows’ goodputs.'),
   fs('totalBits', 'Total bits received', 'bit', 'Payload delivered in order by the flows together up to time `at`.'),
   fs(
@@ -321,6 +329,8 @@ function flowsMetric(sim: Simulation, q: MetricQuery): number {
   switch (q.metric) {
     case 'jain':
       return jainIndex(goodputs);
+    case 'maxRatioFairness':
+      return maxRatioFairnessOf(goodputs);
     case 'aggregateGoodputBps':
       return goodputs.reduce((a, b) => a + b, 0);
     case 'totalBits': {
