@@ -56,6 +56,8 @@ export interface MetricQuery {
   bits?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
   fraction?: number;
+  /** flowsUtilization: the fraction of the port's capacity it is relative to (default 1). */
+  share?: number;
   /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
   afterConvergence?: boolean;
 }
@@ -148,6 +150,12 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   p('meanSojournMs', 'Mean sojourn', 'ms', 'Mean time from enqueue to dequeue.'),
   p('utilization', 'Utilisation', '', 'Fraction of the time the link was transmitting.'),
   p('portThroughputBps', 'Port throughput', 'bit/s', 'Bytes leaving the port per second of the run.'),
+  p(
+    'flowsUtilization',
+    'Utilisation by flows',
+    '',
+    "Bytes of the chosen `flows` leaving the port / (link rate × time), over a `share` of the capacity (default 1): seed 003's XCP utilisation is the XCP flows' over XCP's half (ns-2 xcpq.cc trace u).",
+  ),
   { id: 'events', label: 'Events', unit: '', scope: 'run', description: 'Simulation events processed.' },
 ];
 
@@ -390,6 +398,13 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
       return now > 0 ? port.busyTimeNs() / now : 0;
     case 'portThroughputBps':
       return now > 0 ? (d.stats.departureBytes * 8) / seconds(now) : 0;
+    case 'flowsUtilization': {
+      const share = q.share ?? 1;
+      if (!(share > 0 && share <= 1)) throw new MetricQueryError('share', 'must be in (0, 1]');
+      let bytes = 0;
+      for (const rt of flowSet(sim, q.flows)) bytes += port.flowDepartureBytes[rt.spec.index]!;
+      return now > 0 ? (bytes * 8) / (port.rateBps * seconds(now) * share) : 0;
+    }
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a port metric`);
 }

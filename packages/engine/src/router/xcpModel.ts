@@ -10,6 +10,7 @@ import { XcpQueueDisc } from './XcpQueueDisc.js';
 /** The queue for TCP or other traffic: ns-2.35 makes both a Queue/RED with its class defaults. */
 function sideQueue(kind: string, limit: BufferLimit, build: QueueBuildContext): QueueDisc {
   if (kind === 'droptail') return new DropTailQueueDisc({ limit, dropFrom: 'tail' });
+  if (kind === 'child') return build.makeChild();
   const red = findQueueModel('red')!;
   return red.create(resolveParams(red.info.params, {}, 'red', []), limit, build);
 }
@@ -72,8 +73,9 @@ export const xcpModel: QueueModel = {
         label: 'TCP/other queues',
         kind: 'enum',
         default: 'red',
-        options: ['red', 'droptail'],
-        description: 'Discipline of the virtual queues for TCP and other traffic (ns-2: Queue/RED with its defaults).',
+        options: ['red', 'droptail', 'child'],
+        description:
+          "Discipline of the virtual queues for TCP and other traffic: ns-2's Queue/RED with its defaults, a DropTail of the port's limit, or the scenario's queue.child (e.g. RED with the thresholds of ns-2's xcp-tcp.tcl).",
       },
       num_('xcpWeight', 'XCP queue weight', 0.5, 0, 100, 'Round-robin weight of the XCP queue (ns-2 0.5).'),
       num_('tcpWeight', 'TCP queue weight', 0.5, 0, 100, 'Round-robin weight of the TCP queue (ns-2 0.5).'),
@@ -98,6 +100,7 @@ export const xcpModel: QueueModel = {
         description: 'First control and queue timeouts at max(4 ms, N(T, 0.2·T)) as ns-2 does, so routers are not synchronised.',
       },
     ],
+    classful: true,
     probes: XCP_PROBES,
     presets: {
       'XCP-AIMD (ns-2)': { fairness: 'aimd' },
