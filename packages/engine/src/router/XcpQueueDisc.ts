@@ -48,7 +48,16 @@ export class XcpQueueDisc extends ClassfulQueueDisc {
   }
 
   protected doEnqueue(pkt: Packet): boolean {
-    return this.enqueueToChild(XcpQueueDisc.classify(pkt), pkt);
+    const i = XcpQueueDisc.classify(pkt);
+    // each virtual queue holds at most the port's buffer (a child without a limit of its own,
+    // e.g. the default FIFO of `tcpQueue: child`, is held to it here)
+    const c = this.child(i);
+    const l = this.ctx.limit;
+    if ('packets' in l ? c.lengthPackets + 1 > l.packets : c.lengthBytes + pkt.sizeBytes > l.bytes) {
+      this.dropBeforeEnqueue(pkt, 'overflow');
+      return false;
+    }
+    return this.enqueueToChild(i, pkt);
   }
 
   /** ns-2 XCPWrapQ::queueToDeque. */
