@@ -26,6 +26,12 @@ describe('XCP end to end', () => {
     // cwnd starts at 2 after the opening segment; every change since is XCP feedback
     expect(c.xcpFeedbackBytes! / 1000).toBeCloseTo(c.cwnd - 2, 6);
     expect(c.cwnd).toBeGreaterThan(20);
+    // the flow column sums, interval by interval, to the same total
+    const col = f.series.columns.indexOf('xcpFeedbackBytes');
+    const rows = f.series.rows();
+    const total = rows.reduce((a, r) => a + (Number.isNaN(r[col]!) ? 0 : r[col]!), 0);
+    expect(total).toBeLessThanOrEqual(c.xcpFeedbackBytes! + 1e-6);
+    expect(total).toBeGreaterThan(0.9 * c.xcpFeedbackBytes!);
   });
 
   it('XCP alone: full utilisation, near-zero persistent queue, no drops, equal shares (seed 003 §4)', () => {
