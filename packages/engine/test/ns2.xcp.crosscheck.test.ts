@@ -31,7 +31,10 @@ describe('ns-2.35 XCP cross-checks', () => {
 
   for (const c of givenXcpCases()) {
     it(`${c.name} agrees with ns-2 by the XCP rules`, () => {
-      const cmp = compareXcpWithNs2(fixture(`ns2/${c.name}.json`), new Simulation(ns2XcpScenario(c.name, c.args)).run());
+      const cmp = compareXcpWithNs2(
+        fixture(`ns2/${c.name}.json`),
+        new Simulation(ns2XcpScenario(c.name, c.args)).run(),
+      );
       expect(
         cmp.checks.filter((k) => !k.pass),
         formatComparison(c.name, cmp),
@@ -44,7 +47,10 @@ describe('ns-2.35 XCP cross-checks', () => {
     const g = parseGivenLine(line);
     if (!g) continue;
     it(`${g.name} agrees with ns-2 by the XCP rules`, () => {
-      const cmp = compareXcpWithNs2(fixture(`ns2-xcp/${g.name}.json`), new Simulation(ns2XcpScenario(g.name, g.args)).run());
+      const cmp = compareXcpWithNs2(
+        fixture(`ns2-xcp/${g.name}.json`),
+        new Simulation(ns2XcpScenario(g.name, g.args)).run(),
+      );
       expect(
         cmp.checks.filter((k) => !k.pass),
         formatComparison(g.name, cmp),

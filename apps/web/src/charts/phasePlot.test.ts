@@ -9,7 +9,16 @@ const meta: RunMeta = {
   flowIds: ['a', 'b'],
   nodeIds: ['h1', 'r1', 'h2'],
   ports: [
-    { name: 'h1->r1', from: 0, to: 1, rateBps: 100e6, delayNs: 1e6, limitPackets: 100, limitBytes: Infinity, probe: -1 },
+    {
+      name: 'h1->r1',
+      from: 0,
+      to: 1,
+      rateBps: 100e6,
+      delayNs: 1e6,
+      limitPackets: 100,
+      limitBytes: Infinity,
+      probe: -1,
+    },
     { name: 'r1->h2', from: 1, to: 2, rateBps: 10e6, delayNs: 1e6, limitPackets: 100, limitBytes: Infinity, probe: 0 },
   ],
   probedPorts: ['r1->h2'],
@@ -22,10 +31,15 @@ function store(ra: number[], rb: number[]): SeriesStore {
   const n = ra.length;
   const flowSamples = new Float64Array(n * 2 * FLOW_COLS);
   for (let i = 0; i < n; i++) {
-    flowSamples.set([0.1 * (i + 1), 1, 1, 1, ra[i]!, ra[i]!, NaN], (2 * i) * FLOW_COLS);
+    flowSamples.set([0.1 * (i + 1), 1, 1, 1, ra[i]!, ra[i]!, NaN], 2 * i * FLOW_COLS);
     flowSamples.set([0.1 * (i + 1), 1, 1, 1, rb[i]!, rb[i]!, NaN], (2 * i + 1) * FLOW_COLS);
   }
-  s.append({ samples: n, flowSamples, portSamples: new Float64Array(n * PORT_COLS), events: new Float64Array(0) } as unknown as Frame);
+  s.append({
+    samples: n,
+    flowSamples,
+    portSamples: new Float64Array(n * PORT_COLS),
+    events: new Float64Array(0),
+  } as unknown as Frame);
   return s;
 }
 

@@ -8,7 +8,8 @@ export const seed003Figs15to22: ReproductionSpec = {
   study: '003',
   figure: 'Figs 15–22',
   title: 'XCP-AIMD and XCP fourth-root SIMD beside one TCP flow, 300 s',
-  source: 'Seed 003 (MS thesis, Oklahoma State 2005), §IV "XCP-AIMD and fourth root SIMD run for 300 seconds", Figs 15–22; digest 003 §4',
+  source:
+    'Seed 003 (MS thesis, Oklahoma State 2005), §IV "XCP-AIMD and fourth root SIMD run for 300 seconds", Figs 15–22; digest 003 §4',
   summary:
     'The Figs 7–14 setup run for 300 s "to monitor their behavior over a longer period": the thesis says the figures stay the same — utilisation around 1.0 for fourth-root SIMD and around 0.8 for AIMD.',
   base: () => fig6('Seed 003 Figs 15–22: XCP beside TCP (300 s)', 'aimd', 300),

@@ -20,7 +20,11 @@ export const seed003Figs7to14: ReproductionSpec = {
   startJitter: 0.1,
   metrics: fig6Metrics(),
   paper: [
-    { point: 'aimd', metric: 'xcpUtil', numbers: [{ value: 0.8, where: 'text after Fig. 22 ("around 0.8"; Fig. 10)' }] },
+    {
+      point: 'aimd',
+      metric: 'xcpUtil',
+      numbers: [{ value: 0.8, where: 'text after Fig. 22 ("around 0.8"; Fig. 10)' }],
+    },
     { point: 'simd4', metric: 'xcpUtil', numbers: [{ value: 1, where: 'text after Fig. 22 ("around 1.0"; Fig. 14)' }] },
   ],
   claims: [

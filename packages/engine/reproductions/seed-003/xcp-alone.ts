@@ -11,7 +11,8 @@ export const seed003XcpAlone: ReproductionSpec = {
   study: '003',
   figure: 'ns-2 reference (XCP alone)',
   title: 'XCP alone: three XCP flows on the 20 Mb/s bottleneck',
-  source: 'Seed 003 digest §4 ("XCP alone (ns-2 reference)"); validation/ns2/xcp.tcl ntcp=0 T=30 (given reference xcp-3flows)',
+  source:
+    'Seed 003 digest §4 ("XCP alone (ns-2 reference)"); validation/ns2/xcp.tcl ntcp=0 T=30 (given reference xcp-3flows)',
   summary:
     'Three XCP flows and no TCP on xcp.tcl’s dumbbell (20 Mb/s, 10 ms, BDP buffers, the XCP controller on the whole link). XCP’s own claims, which ns-2.35 reproduces: near-full utilisation, a near-zero persistent queue, no drops and equal shares. Run with AIMD (ns-2’s law) and with the thesis’s fourth-root SIMD.',
   base: () => base('aimd'),
@@ -44,7 +45,13 @@ export const seed003XcpAlone: ReproductionSpec = {
     },
   ],
   claims: [
-    { id: 'full', kind: 'range', text: 'Near-full utilisation (≥ 0.97)', of: { point: 'aimd', metric: 'util' }, min: 0.97 },
+    {
+      id: 'full',
+      kind: 'range',
+      text: 'Near-full utilisation (≥ 0.97)',
+      of: { point: 'aimd', metric: 'util' },
+      min: 0.97,
+    },
     {
       id: 'util-ns2',
       kind: 'within',
@@ -61,7 +68,13 @@ export const seed003XcpAlone: ReproductionSpec = {
       of: { point: 'aimd', metric: 'queue' },
       max: 2,
     },
-    { id: 'equal', kind: 'range', text: 'Equal shares (max/min ≤ 1.05)', of: { point: 'aimd', metric: 'fairness' }, max: 1.05 },
+    {
+      id: 'equal',
+      kind: 'range',
+      text: 'Equal shares (max/min ≤ 1.05)',
+      of: { point: 'aimd', metric: 'fairness' },
+      max: 1.05,
+    },
     {
       id: 'simd4-also',
       kind: 'range',

@@ -4,7 +4,15 @@ import { QueueBench } from '../queue/queueTestKit.js';
 import { XcpControlledQueue, type XcpControlParams } from './XcpControlledQueue.js';
 import type { XcpFairnessParams } from './XcpFairness.js';
 
-const AIMD: XcpFairnessParams = { law: 'aimd', k: 0, l: 1, simdRoot: 0.5, simdWindow: 'current', simdAlpha: true, simdBeta: 1.236 };
+const AIMD: XcpFairnessParams = {
+  law: 'aimd',
+  k: 0,
+  l: 1,
+  simdRoot: 0.5,
+  simdWindow: 'current',
+  simdAlpha: true,
+  simdBeta: 1.236,
+};
 
 /** ns-2.35 xcpq.cc constants, timers at exactly 50 ms (no random start). */
 function params(fairness = AIMD): XcpControlParams {

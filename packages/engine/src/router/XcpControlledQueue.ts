@@ -30,13 +30,33 @@ const TQ_TIMER = 0;
 const TE_TIMER = 1;
 
 export const XCP_PROBES: readonly QueueProbeSpec[] = [
-  { key: 'phiBps', label: 'φ (aggregate feedback)', unit: 'bit/s', description: 'α·(C − y) − β·Q/d at the last control interval.' },
+  {
+    key: 'phiBps',
+    label: 'φ (aggregate feedback)',
+    unit: 'bit/s',
+    description: 'α·(C − y) − β·Q/d at the last control interval.',
+  },
   { key: 'shuffledBps', label: 'h (shuffled traffic)', unit: 'bit/s', description: 'max(0, γ·y − |φ|).' },
   { key: 'xiP', label: 'ξ_p', unit: '', description: 'Positive feedback per unit of positive shape.' },
   { key: 'xiN', label: 'ξ_n', unit: '', description: 'Negative feedback per unit of negative shape.' },
-  { key: 'avgRttMs', label: 'Average RTT d', unit: 'ms', description: 'Σ rtt²/cwnd / Σ rtt/cwnd: the control interval.' },
-  { key: 'persistentQueueBytes', label: 'Persistent queue Q', unit: 'B', description: 'Minimum XCP queue over the last T_q.' },
-  { key: 'inputRateBps', label: 'Input rate y', unit: 'bit/s', description: 'XCP-queue arrivals over the last control interval.' },
+  {
+    key: 'avgRttMs',
+    label: 'Average RTT d',
+    unit: 'ms',
+    description: 'Σ rtt²/cwnd / Σ rtt/cwnd: the control interval.',
+  },
+  {
+    key: 'persistentQueueBytes',
+    label: 'Persistent queue Q',
+    unit: 'B',
+    description: 'Minimum XCP queue over the last T_q.',
+  },
+  {
+    key: 'inputRateBps',
+    label: 'Input rate y',
+    unit: 'bit/s',
+    description: 'XCP-queue arrivals over the last control interval.',
+  },
 ];
 
 /**

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { XcpFairness, type XcpFairnessParams } from './XcpFairness.js';
 
-const base: XcpFairnessParams = { law: 'aimd', k: 0, l: 1, simdRoot: 0.5, simdWindow: 'current', simdAlpha: false, simdBeta: 1.236 };
+const base: XcpFairnessParams = {
+  law: 'aimd',
+  k: 0,
+  l: 1,
+  simdRoot: 0.5,
+  simdWindow: 'current',
+  simdAlpha: false,
+  simdBeta: 1.236,
+};
 const law = (p: Partial<XcpFairnessParams>) => new XcpFairness({ ...base, ...p }, 2);
 
 // a packet of s = 1000 B from a flow of throughput r = 1e5 B/s (x = s/r = 0.01 s), rtt 0.1 s

@@ -29,9 +29,23 @@ export const xcpModel: QueueModel = {
     citation:
       'Katabi, Handley & Rohrs, SIGCOMM 2002 §3; ns-2.35 xcp/xcpq.cc, xcp/xcp.cc, tcl/lib/ns-queue.tcl (Queue/XCP); seed 003 §3 (fairness-controller laws)',
     params: [
-      num_('alpha', 'α (efficiency gain)', 0.4, 0, 10, 'Gain on spare bandwidth (Katabi et al. §3.5, ns-2 ALPHA_ 0.4).'),
+      num_(
+        'alpha',
+        'α (efficiency gain)',
+        0.4,
+        0,
+        10,
+        'Gain on spare bandwidth (Katabi et al. §3.5, ns-2 ALPHA_ 0.4).',
+      ),
       num_('beta', 'β (queue gain)', 0.226, 0, 10, 'Gain on the persistent queue (ns-2 BETA_ 0.226).'),
-      num_('gamma', 'γ (shuffling)', 0.1, 0, 1, 'Fraction of the input traffic reallocated every interval (ns-2 GAMMA_ 0.1).'),
+      num_(
+        'gamma',
+        'γ (shuffling)',
+        0.1,
+        0,
+        1,
+        'Fraction of the input traffic reallocated every interval (ns-2 GAMMA_ 0.1).',
+      ),
       {
         key: 'fairness',
         label: 'Fairness controller',
@@ -39,9 +53,16 @@ export const xcpModel: QueueModel = {
         default: 'aimd',
         options: XCP_FAIRNESS_LAWS,
         description:
-          'How feedback is split among flows (seed 003 §3): AIMD (XCP\'s own), SIMD (square or fourth root), SQRT, IIAD, MIMD, or a general binomial (k, l).',
+          "How feedback is split among flows (seed 003 §3): AIMD (XCP's own), SIMD (square or fourth root), SQRT, IIAD, MIMD, or a general binomial (k, l).",
       },
-      num_('k', 'Binomial k', 0, -2, 2, 'Binomial law: increase ∝ r^(−k) per interval (AIMD 0, SQRT ½, IIAD 1, MIMD −1).'),
+      num_(
+        'k',
+        'Binomial k',
+        0,
+        -2,
+        2,
+        'Binomial law: increase ∝ r^(−k) per interval (AIMD 0, SQRT ½, IIAD 1, MIMD −1).',
+      ),
       num_('l', 'Binomial l', 1, 0, 2, 'Binomial law: decrease ∝ r^l per interval (AIMD 1, SQRT ½, IIAD 0).'),
       num_(
         'simdRoot',
@@ -49,7 +70,7 @@ export const xcpModel: QueueModel = {
         0.5,
         0.05,
         1,
-        'SIMD: increase ∝ (r − r₀)^e; ½ is Jin et al.\'s square root, ¼ the thesis\'s fourth root.',
+        "SIMD: increase ∝ (r − r₀)^e; ½ is Jin et al.'s square root, ¼ the thesis's fourth root.",
       ),
       {
         key: 'simdWindow',
@@ -58,7 +79,7 @@ export const xcpModel: QueueModel = {
         default: 'current',
         options: ['current', 'previous'],
         description:
-          'SIMD: use the current throughput w(t) or the previous interval\'s w(t−1) in (r − r₀) (the thesis\'s proposal uses w(t−1); never written as an equation).',
+          "SIMD: use the current throughput w(t) or the previous interval's w(t−1) in (r − r₀) (the thesis's proposal uses w(t−1); never written as an equation).",
       },
       {
         key: 'simdAlpha',
@@ -67,7 +88,14 @@ export const xcpModel: QueueModel = {
         default: true,
         description: 'SIMD: scale by α = 3√β / ((1 − 2β/3)·(2·r_max)^e) (seed 003 eq. 3.8).',
       },
-      num_('simdBeta', 'SIMD β (gain)', 1.236, 0.01, 1.49, 'SIMD gain β in α (eq. 3.8: 1.236; fourth-root proposal: 1.267).'),
+      num_(
+        'simdBeta',
+        'SIMD β (gain)',
+        1.236,
+        0.01,
+        1.49,
+        'SIMD gain β in α (eq. 3.8: 1.236; fourth-root proposal: 1.267).',
+      ),
       {
         key: 'tcpQueue',
         label: 'TCP/other queues',
@@ -88,7 +116,12 @@ export const xcpModel: QueueModel = {
         description:
           'Give the XCP controller only the XCP weight × link rate (ns-2 Queue/XCP tcp_xcp_on_, off by default: the controller assumes the whole link).',
       },
-      dur('initialInterval', 'Initial interval', 0.05, 'Control interval before any RTT is known (ns-2 INITIAL_Te_VALUE).'),
+      dur(
+        'initialInterval',
+        'Initial interval',
+        0.05,
+        'Control interval before any RTT is known (ns-2 INITIAL_Te_VALUE).',
+      ),
       dur('minInterval', 'Minimum interval', 0.001, 'Shortest control interval (ns-2 XCP_MIN_INTERVAL).'),
       dur('maxRtt', 'RTT cap', 1, 'RTTs above this count as this in the average RTT (ns-2 XCP_MAX_INTERVAL).'),
       dur('minQueueInterval', 'Minimum T_q', 0.002, 'Shortest persistent-queue interval (ns-2 xcpq.cc Tq_timeout).'),
@@ -97,14 +130,21 @@ export const xcpModel: QueueModel = {
         label: 'Random timer start',
         kind: 'boolean',
         default: true,
-        description: 'First control and queue timeouts at max(4 ms, N(T, 0.2·T)) as ns-2 does, so routers are not synchronised.',
+        description:
+          'First control and queue timeouts at max(4 ms, N(T, 0.2·T)) as ns-2 does, so routers are not synchronised.',
       },
     ],
     classful: true,
     probes: XCP_PROBES,
     presets: {
       'XCP-AIMD (ns-2)': { fairness: 'aimd' },
-      'XCP-SIMD (square root)': { fairness: 'simd', simdRoot: 0.5, simdWindow: 'current', simdAlpha: true, simdBeta: 1.236 },
+      'XCP-SIMD (square root)': {
+        fairness: 'simd',
+        simdRoot: 0.5,
+        simdWindow: 'current',
+        simdAlpha: true,
+        simdBeta: 1.236,
+      },
       'XCP fourth-root SIMD (thesis)': {
         fairness: 'simd',
         simdRoot: 0.25,

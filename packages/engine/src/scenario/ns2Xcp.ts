@@ -18,7 +18,7 @@ function positive(key: string, v: string, integer: boolean): number {
 
 /** Packets in xcp.tcl's bandwidth-delay-product buffer: round(bw/8 · 4 · delay / pkt). */
 export function ns2XcpQueuePackets(bwMbps: number, delayMs: number, pkt: number): number {
-  return Math.round(((bwMbps * 1e6) / 8) * 4 * (delayMs / 1000) / pkt);
+  return Math.round((((bwMbps * 1e6) / 8) * 4 * (delayMs / 1000)) / pkt);
 }
 
 /**

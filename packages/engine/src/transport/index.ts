@@ -284,7 +284,7 @@ export const tcpTransport: TransportModel = {
         max: 1,
         unit: 's',
         description:
-          "Clock tick of the RTT estimate written into the XCP header (ns-2 counts samples in tcpTick_ = 10 ms ticks and smooths them with gain 1/8); 0 = exact samples, same gain.",
+          'Clock tick of the RTT estimate written into the XCP header (ns-2 counts samples in tcpTick_ = 10 ms ticks and smooths them with gain 1/8); 0 = exact samples, same gain.',
       },
     ],
   },

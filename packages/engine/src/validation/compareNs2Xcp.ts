@@ -65,7 +65,13 @@ export function compareXcpWithNs2(ref: Ns2XcpReference, s: RunSummary, bottlenec
     d0 === 0
       ? { quantity: 'bottleneck drops', ns2: 0, cclab: o.drops, tolerance: 'zero', pass: o.drops === 0 }
       : d0 < 40
-        ? { quantity: 'bottleneck drops', ns2: d0, cclab: o.drops, tolerance: '±20', pass: Math.abs(o.drops - d0) <= 20 }
+        ? {
+            quantity: 'bottleneck drops',
+            ns2: d0,
+            cclab: o.drops,
+            tolerance: '±20',
+            pass: Math.abs(o.drops - d0) <= 20,
+          }
         : {
             quantity: 'bottleneck drops',
             ns2: d0,
@@ -112,7 +118,11 @@ export function compareXcpWithNs2(ref: Ns2XcpReference, s: RunSummary, bottlenec
   }
   return {
     checks,
-    perFlow: ref.flows.map((f, i) => ({ kind: f.xcp ? 'XCP' : 'TCP Reno', ns2: f.goodputBps, cclab: o.goodput[i] ?? 0 })),
+    perFlow: ref.flows.map((f, i) => ({
+      kind: f.xcp ? 'XCP' : 'TCP Reno',
+      ns2: f.goodputBps,
+      cclab: o.goodput[i] ?? 0,
+    })),
     pass: checks.every((c) => c.pass),
   };
 }
@@ -142,7 +152,15 @@ export function compareXcpEnsemble(
   const q1 = mean(os.map((o) => o.queue));
   add('mean bottleneck queue (packets)', q0, q1, '≤ 2 × ns-2 + 1', q1 <= 2 * q0 + 1);
   for (const kind of [true, false]) {
-    const s0 = mean(refs.map((r) => kindShare(r.flows.map((f) => f.goodputBps), r.flows.map((f) => f.xcp), kind)));
+    const s0 = mean(
+      refs.map((r) =>
+        kindShare(
+          r.flows.map((f) => f.goodputBps),
+          r.flows.map((f) => f.xcp),
+          kind,
+        ),
+      ),
+    );
     if (Number.isNaN(s0)) continue;
     const s1 = mean(os.map((o) => kindShare(o.goodput, o.xcp, kind)));
     add(`mean share of a ${kind ? 'XCP' : 'TCP'} flow`, s0, s1, '±10%', Math.abs(s1 - s0) <= 0.1 * s0);
