@@ -1,4 +1,5 @@
 import { NS2_DEFAULTS, ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
+import { NS2_XCP_DEFAULTS, ns2XcpScenario } from '../scenario/ns2Xcp.js';
 import { ns3DumbbellScenario, Ns3ArgumentError, Ns3NotCoveredError } from '../scenario/ns3Dumbbell.js';
 import type { ScenarioInput } from '../scenario/types.js';
 
@@ -11,11 +12,12 @@ interface HarnessScript {
 
 /**
  * The reference harnesses `cclab translate` knows, by simulator, then script (the first one is the
- * default). A new harness script (e.g. ns-2's xcp.tcl) plugs in with one entry here.
+ * default). A new harness script plugs in with one entry here.
  */
 export const HARNESSES: Record<string, Record<string, HarnessScript>> = {
   ns2: {
     'dumbbell.tcl': { keys: Object.keys(NS2_DEFAULTS), translate: ns2DumbbellScenario },
+    'xcp.tcl': { keys: Object.keys(NS2_XCP_DEFAULTS), translate: ns2XcpScenario },
   },
   ns3: {
     dumbbell: { keys: null, translate: ns3DumbbellScenario },

@@ -363,6 +363,25 @@ export const tcpTransport: TransportModel = {
         description:
           'Spread each window over one RTT: gap = srtt/cwnd (Aggarwal, Savage & Anderson 2000; seed 001 baseline).',
       },
+      {
+        key: 'xcp',
+        label: 'XCP',
+        kind: 'boolean',
+        default: false,
+        description:
+          "Run as an XCP end-system (Katabi et al. 2002; ns-2 Agent/TCP/Reno/XCP): stamp the congestion header, take the window from the routers' feedback (cwnd ← max(cwnd + H_feedback, 1 segment)) instead of the congestion control's growth; its loss reactions stay. Needs XCP routers (queue discipline xcp) on the path.",
+      },
+      {
+        key: 'xcpRttTick',
+        label: 'XCP RTT tick',
+        kind: 'duration',
+        default: 0.01,
+        min: 0,
+        max: 1,
+        unit: 's',
+        description:
+          'Clock tick of the RTT estimate written into the XCP header (ns-2 counts samples in tcpTick_ = 10 ms ticks and smooths them with gain 1/8); 0 = exact samples, same gain.',
+      },
     ],
   },
   create(ctx: FlowContext): RoutedEndpoints {
@@ -409,6 +428,7 @@ export const tcpTransport: TransportModel = {
         handshakeAck: bool(p, 'handshakeAck'),
         ecnCwrState: bool(p, 'ecnCwrState'),
         ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
+        ...(bool(p, 'xcp') ? { xcp: { tickNs: seconds(num(p, 'xcpRttTick')) } } : {}),
       },
       cc,
     );
@@ -425,6 +445,7 @@ export const tcpTransport: TransportModel = {
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
       quickAckFirst: bool(p, 'quickAckFirst'),
       synOptionBytes: bool(p, 'handshake') ? num(p, 'synOptionBytes') : 0,
+      xcp: bool(p, 'xcp'),
     });
     return {
       sender,
