@@ -1,4 +1,5 @@
 import { Simulation } from '../Simulation.js';
+import { DropStage } from '../queue/QueueDisc.js';
 import { ns3DumbbellScenario, ns3Warmup } from '../scenario/ns3Dumbbell.js';
 
 /** What cclab measures on an ns-3 dumbbell case, as ns3/dumbbell.cc measures it. */
@@ -13,6 +14,10 @@ export interface Ns3Measured {
   marks: number;
   /** Time-average packets in the bottleneck's queue discipline over [0, T]. */
   meanQueuePackets: number;
+  /**
+   * Mean sojourn of every packet taken out of the discipline's storage, sent on or dropped there
+   * (ns-3's SojournTime trace fires on each internal-queue dequeue, CoDel's drops included).
+   */
   meanSojournMs: number;
   /** Per flow: retransmitted packets and timeouts (TCP), for the side-by-side tables. */
   retransmits: number[];
@@ -29,6 +34,18 @@ export function runNs3Case(name: string, args: Record<string, string>): Ns3Measu
   const port = sim.network.portByName('r1->r2');
   if (!port) throw new Error('the ns-3 dumbbell has no port r1->r2');
   const n = sim.flows.length;
+  // packets dropped out of storage (CoDel at dequeue, FQ-CoDel's fattest-flow drops) count in
+  // ns-3's mean sojourn: watch the discipline's drops on their way to the port
+  let droppedSojournNs = 0;
+  let droppedFromStorage = 0;
+  const passDrop = port.onQueueDrop.bind(port);
+  port.onQueueDrop = (pkt, reason, stage) => {
+    if (stage !== DropStage.BeforeEnqueue) {
+      droppedSojournNs += sim.nowNs - pkt.enqueueNs;
+      droppedFromStorage++;
+    }
+    passDrop(pkt, reason, stage);
+  };
   const warmup = ns3Warmup(args);
   const base = new Float64Array(n);
   if (warmup > 0) {
@@ -41,7 +58,8 @@ export function runNs3Case(name: string, args: Record<string, string>): Ns3Measu
   const agg = th.reduce((a, b) => a + b, 0);
   const sq = th.reduce((a, b) => a + b * b, 0);
   const d = port.disc;
-  const soj = d.meanSojournNs();
+  const sojourns = d.stats.departures + droppedFromStorage;
+  const soj = sojourns > 0 ? (d.stats.sojournSumNs + droppedSojournNs) / sojourns : NaN;
   const summary = sim.summary();
   return {
     flowThroughputBps: th,
