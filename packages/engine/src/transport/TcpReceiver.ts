@@ -116,7 +116,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       this.ece = ce;
     } else {
       // RFC 3168 §6.1.3: ECE until CWR arrives — and, with delayed ACKs, on an ACK that covers
-      // any CE segment, even when the CWR segment came in since
+      // any CE segment, even when the CWR segment came in since (ns-3.37 TcpSocketBase::
+      // DoForwardUp leaves ECN_CE_RCVD alone on CWR until an ACK has echoed it)
       if (ce) this.ece = this.ceSinceAck = true;
       if (pkt.cwr) this.ece = ce;
     }
