@@ -1,4 +1,4 @@
-import { list, num } from '../registry/params.js';
+import { list, num, packetRateCheck } from '../registry/params.js';
 import type { AppModel } from './Application.js';
 import { BulkApp } from './BulkApp.js';
 import { CbrApp } from './CbrApp.js';
@@ -43,6 +43,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'cbr',
       category: 'app',
@@ -65,6 +66,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'onoff',
       category: 'app',
@@ -123,6 +125,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'vbr',
       category: 'app',

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenarioText, presets, ScenarioError, Simulation, validateScenario } from '../index.js';
+import { parseScenarioText, presets, ScenarioError, Simulation, SimulationError, validateScenario } from '../index.js';
 import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
 
@@ -33,6 +33,7 @@ function loadScenario(file: string): ResolvedScenario {
 function describeError(e: unknown, source: string): string {
   if (e instanceof ScenarioError)
     return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
+  if (e instanceof SimulationError) return `${source}: the run stopped: ${e.message}`;
   return `${source}: ${(e as Error).message}`;
 }
 
@@ -61,7 +62,14 @@ export async function main(argv: string[]): Promise<number> {
       } catch (e) {
         return fail(describeError(e, source));
       }
-      const summary = sim.run();
+      let summary;
+      try {
+        summary = sim.run();
+      } catch (e) {
+        if (!(e instanceof SimulationError)) throw e;
+        process.stderr.write(describeError(e, source) + '\n');
+        return 3;
+      }
       const csvDir = opt('--csv');
       if (csvDir) {
         mkdirSync(csvDir, { recursive: true });
