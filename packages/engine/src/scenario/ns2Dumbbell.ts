@@ -11,6 +11,10 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  * - RTO from 10 ms ticks (ns-2's estimator), min 0.2 s, initial 3 s, max 60 s;
  * - ACKs 40 bytes (+8 per SACK block), one per data packet;
  * - access queues 100000 packets; flow i starts at stagger·i.
+ * Every key of the script is known here: an unknown key (a typo) is an error, never ignored.
+ * `warmup` and `cwndflow` change what the script measures, not the network: the scenario is the
+ * same, and validation/ns2Run.ts measures as the script does (throughput after `warmup`, the trace
+ * of flow `cwndflow`'s cwnd).
  */
 
 export const NS2_DEFAULTS = {
@@ -148,11 +152,37 @@ export function ns2FlowTransport(
   }
 }
 
+/**
+ * The script's arguments with its defaults filled in; throws naming the key for an unknown key,
+ * a measurement setting out of range, or a setting the engine cannot honour yet.
+ */
+export function ns2Args(args: Record<string, string>): Ns2Args {
+  const known = Object.keys(NS2_DEFAULTS);
+  for (const k of Object.keys(args))
+    if (!Object.prototype.hasOwnProperty.call(NS2_DEFAULTS, k))
+      throw new Error(`dumbbell.tcl has no argument "${k}" (known: ${known.join(', ')})`);
+  const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
+  const T = Number(a.T);
+  const warmup = Number(a.warmup);
+  if (!(warmup >= 0 && warmup < T)) throw new Error(`warmup=${a.warmup} must lie in [0, T=${a.T}) seconds`);
+  const n = flowSpecs(a).length;
+  const cwndflow = Number(a.cwndflow);
+  if (!(Number.isInteger(cwndflow) && cwndflow >= 0 && cwndflow < n))
+    throw new Error(`cwndflow=${a.cwndflow} is not a flow index (0–${n - 1})`);
+  // RED thresholds pass through to the RED discipline (thresh_:maxthresh_); until the engine
+  // registers one, the key cannot be honoured and says so
+  if (a.redthresh !== '') throw new Error(`redthresh=${a.redthresh} needs the RED discipline`);
+  return a;
+}
+
+function flowSpecs(a: Ns2Args): string[] {
+  return a.flows ? a.flows.split(',') : Array.from({ length: Number(a.n) }, () => a.tcp);
+}
+
 /** Builds the scenario for `key=value` arguments of dumbbell.tcl. */
 export function ns2DumbbellScenario(name: string, args: Record<string, string>): ScenarioInput {
-  const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
-  const n = Number(a.n);
-  const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
+  const a = ns2Args(args);
+  const specs = flowSpecs(a);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
   return dumbbell({
