@@ -1,17 +1,28 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenarioText, presets, ScenarioError, Simulation, SimulationError, validateScenario } from '../index.js';
+import {
+  MAX_LIVE_PACKETS,
+  parseScenarioText,
+  presets,
+  ScenarioError,
+  Simulation,
+  SimulationError,
+  validateScenario,
+} from '../index.js';
 import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
 
 const USAGE = `usage:
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
+            [--max-packets N]                      stop when more than N packets are alive (default 2000000)
   cclab validate <scenario.json>                   check a scenario file
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
-  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare`;
+  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
+  cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
+  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -45,20 +56,25 @@ export async function main(argv: string[]): Promise<number> {
     return i >= 0 ? rest[i + 1] : undefined;
   };
   const positional = rest.filter(
-    (a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)),
+    (a, i) =>
+      !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write', '--max-packets'].includes(rest[i - 1]!)),
   );
   switch (cmd) {
     case 'run': {
       const presetId = opt('--preset');
       const source = presetId ? `preset ${presetId}` : positional[0];
       if (!source) return fail(USAGE);
+      const maxPackets = opt('--max-packets');
+      const maxLivePackets = maxPackets === undefined ? MAX_LIVE_PACKETS : Number(maxPackets);
+      if (!(Number.isInteger(maxLivePackets) && maxLivePackets >= 1 && maxLivePackets <= MAX_LIVE_PACKETS))
+        return fail(`--max-packets ${maxPackets}: a whole number from 1 to ${MAX_LIVE_PACKETS}`);
       let sim: Simulation;
       try {
         if (presetId) {
           const p = presets.find((x) => x.id === presetId);
           if (!p) return fail(`unknown preset ${presetId} (see: cclab presets)`);
-          sim = new Simulation(validateScenario(p.scenario()));
-        } else sim = new Simulation(loadScenario(source));
+          sim = new Simulation(validateScenario(p.scenario()), { maxLivePackets });
+        } else sim = new Simulation(loadScenario(source), { maxLivePackets });
       } catch (e) {
         return fail(describeError(e, source));
       }
@@ -118,6 +134,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'bench': {
       const { bench } = await import('./bench.js');
       return bench(rest);
+    }
+    case 'reproduce': {
+      const { reproduce } = await import('./reproduce.js');
+      return reproduce(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');
