@@ -17,13 +17,16 @@ const warmupArgs = { n: '2', T: '60', warmup: '20', cwndflow: '1', accdelays: '5
 describe('ns-2 dumbbell translator', () => {
   it('rejects an unknown key by name instead of ignoring it', () => {
     expect(() => ns2DumbbellScenario('typo', { n: '2', wamup: '20' })).toThrow(
-      /^dumbbell\.tcl has no argument "wamup" \(known: n, tcp, flows, .*warmup.*\)$/,
+      /^dumbbell\.tcl has no argument "wamup" \(known: n, tcp, flows, .*warmup.*, red_\*, tcp_\*\)$/,
     );
   });
 
-  it('refuses settings it cannot honour: redthresh without the RED discipline, warmup ≥ T, a cwndflow with no flow', () => {
-    expect(() => ns2DumbbellScenario('x', { qtype: 'RED', redthresh: '5:15' })).toThrow(
-      'redthresh=5:15 needs the RED discipline',
+  it('refuses settings it cannot honour: RED settings without qtype=RED, warmup ≥ T, a cwndflow with no flow', () => {
+    expect(() => ns2DumbbellScenario('x', { qtype: 'DropTail', redthresh: '5:15' })).toThrow(
+      'redthresh applies to the RED queue only (qtype=RED), not qtype=DropTail',
+    );
+    expect(() => ns2DumbbellScenario('x', { red_gentle: 'false' })).toThrow(
+      'red_gentle applies to the RED queue only (qtype=RED), not qtype=DropTail',
     );
     expect(() => ns2DumbbellScenario('x', { T: '10', warmup: '10' })).toThrow(/warmup=10 must lie in \[0, T=10\)/);
     expect(() => ns2DumbbellScenario('x', { n: '2', cwndflow: '2' })).toThrow(/cwndflow=2 is not a flow index \(0–1\)/);

@@ -50,6 +50,8 @@ export interface MetricQuery {
   /** Utility weight p_s (default 1) or efficacy's d_opt in ms (default 100). */
   p?: number;
   dOptMs?: number;
+  /** Bits to deliver, for `timeToBitsS`. */
+  bits?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
   fraction?: number;
   /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
@@ -116,6 +118,13 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('timeToMaxS', 'Time to max throughput', 's', 'First time per-interval goodput reaches `fraction` of its maximum.'),
   fs('jain', "Jain's index", '', "(Σx)² / (n·Σx²) of the flows' goodputs (Jain 1984)."),
   fs('aggregateGoodputBps', 'Aggregate goodput', 'bit/s', 'Sum of the flows’ goodputs.'),
+  fs('totalBits', 'Total bits received', 'bit', 'Payload delivered in order by the flows together up to time `at`.'),
+  fs(
+    'timeToBitsS',
+    'Time to deliver',
+    's',
+    'First time the flows together have delivered `bits` of payload (seed 001: "4.35e9 bits reached at 11.9 s").',
+  ),
   fs(
     'aggregatePacketsPerMs',
     'Aggregate throughput',
@@ -267,6 +276,25 @@ function timeToMax(rt: FlowRuntime, fraction: number): number {
   return NaN;
 }
 
+/**
+ * First time the flows' summed delivered bits reach `bits`, interpolated between probe samples
+ * (all flows of a run share the probe times); NaN if never.
+ */
+function timeToBits(set: readonly FlowRuntime[], bits: number): number {
+  const t = set[0]!.series.column('t');
+  const cols = set.map((rt) => rt.series.column('deliveredBytes'));
+  let prevT = 0;
+  let prevBits = 0;
+  for (let i = 0; i < t.length; i++) {
+    let b = 0;
+    for (const c of cols) b += c[i]! * 8;
+    if (b >= bits) return b === prevBits ? t[i]! : prevT + ((bits - prevBits) * (t[i]! - prevT)) / (b - prevBits);
+    prevT = t[i]!;
+    prevBits = b;
+  }
+  return NaN;
+}
+
 function forwardDrops(rt: FlowRuntime): number {
   let drops = 0;
   for (const port of rt.forwardPorts) drops += port.flowDrops[rt.spec.index]!;
@@ -295,6 +323,17 @@ function flowsMetric(sim: Simulation, q: MetricQuery): number {
       return jainIndex(goodputs);
     case 'aggregateGoodputBps':
       return goodputs.reduce((a, b) => a + b, 0);
+    case 'totalBits': {
+      const end = seconds(sim.nowNs);
+      const at = q.at ?? end;
+      if (at > end + 1e-9) throw new MetricQueryError('at', `${at} s is after the end of the run (${end} s)`);
+      return set.reduce((a, rt) => a + (at >= end ? rt.stats.goodputBytes : valueAt(rt, 'deliveredBytes', at)) * 8, 0);
+    }
+    case 'timeToBitsS': {
+      if (q.bits === undefined || !(q.bits > 0))
+        throw new MetricQueryError('bits', 'must be a positive number of bits');
+      return timeToBits(set, q.bits);
+    }
     case 'aggregatePacketsPerMs':
       return set.reduce((a, rt) => a + dataPacketsDelivered(rt) / (activeSeconds(sim, rt) * 1000 || Infinity), 0);
     case 'utility':

@@ -1,4 +1,5 @@
 import { dumbbell } from './builders.js';
+import { ns2RedQueue, ns2TcpEcn } from './ns2Red.js';
 import type { ScenarioInput, TransportSpec } from './types.js';
 
 /**
@@ -10,7 +11,8 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  *   ssthresh = window_ (class default set before the agents exist), Limited Transmit on;
  * - RTO from 10 ms ticks (ns-2's estimator), min 0.2 s, initial 3 s, max 60 s;
  * - ACKs 40 bytes (+8 per SACK block), one per data packet;
- * - access queues 100000 packets; flow i starts at stagger·i.
+ * - access queues 100000 packets; flow i starts at stagger·i;
+ * - qtype=RED with `redthresh` and the RED wrapper's `red_*` / `tcp_ecn` keys: see ns2Red.ts.
  * Every key of the script is known here: an unknown key (a typo) is an error, never ignored.
  * `warmup` and `cwndflow` change what the script measures, not the network: the scenario is the
  * same, and validation/ns2Run.ts measures as the script does (throughput after `warmup`, the trace
@@ -158,9 +160,10 @@ export function ns2FlowTransport(
  */
 export function ns2Args(args: Record<string, string>): Ns2Args {
   const known = Object.keys(NS2_DEFAULTS);
+  // red_* and tcp_* are the keys of the RED wrapper red.tcl, checked by ns2Red.ts
   for (const k of Object.keys(args))
-    if (!Object.prototype.hasOwnProperty.call(NS2_DEFAULTS, k))
-      throw new Error(`dumbbell.tcl has no argument "${k}" (known: ${known.join(', ')})`);
+    if (!Object.prototype.hasOwnProperty.call(NS2_DEFAULTS, k) && !/^(red|tcp)_/.test(k))
+      throw new Error(`dumbbell.tcl has no argument "${k}" (known: ${known.join(', ')}, red_*, tcp_*)`);
   const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
   const T = Number(a.T);
   const warmup = Number(a.warmup);
@@ -169,9 +172,10 @@ export function ns2Args(args: Record<string, string>): Ns2Args {
   const cwndflow = Number(a.cwndflow);
   if (!(Number.isInteger(cwndflow) && cwndflow >= 0 && cwndflow < n))
     throw new Error(`cwndflow=${a.cwndflow} is not a flow index (0–${n - 1})`);
-  // RED thresholds pass through to the RED discipline (thresh_:maxthresh_); until the engine
-  // registers one, the key cannot be honoured and says so
-  if (a.redthresh !== '') throw new Error(`redthresh=${a.redthresh} needs the RED discipline`);
+  // RED settings (redthresh, red_*) reach the RED discipline only with qtype=RED (ns2Red.ts)
+  const redKey = a.redthresh !== '' ? 'redthresh' : Object.keys(args).find((k) => k.startsWith('red_'));
+  if (redKey && a.qtype.toLowerCase() !== 'red')
+    throw new Error(`${redKey} applies to the RED queue only (qtype=RED), not qtype=${a.qtype}`);
   return a;
 }
 
@@ -185,16 +189,28 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const specs = flowSpecs(a);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
+  // tcp_<var>=<value> (test/fixtures/ns2-scripts/red.tcl: Agent/TCP set <var>_ <value>)
+  const tcpEcn = ns2TcpEcn(args);
+  const flows = specs.map((s, i) => {
+    const f = ns2FlowTransport(s, a);
+    if (tcpEcn && f.transport.type === 'tcp')
+      f.transport = { ...f.transport, params: { ...f.transport.params, ecn: true } };
+    return { ...f, start: `${+(stagger * i).toFixed(9)}s` };
+  });
   return dumbbell({
     name: `ns-2 reference: ${name}`,
     description: `Equivalent of ns dumbbell.tcl ${Object.entries(args)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')} (see docs/validation.md).`,
-    flows: specs.map((s, i) => ({ ...ns2FlowTransport(s, a), start: `${+(stagger * i).toFixed(9)}s` })),
+    flows,
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,
     bottleneckBuffer: `${a.qlim} packets`,
-    ...(qtype !== 'droptail' ? { bottleneckQueue: { type: qtype } } : {}),
+    ...(qtype === 'red'
+      ? { bottleneckQueue: ns2RedQueue(args) }
+      : qtype !== 'droptail'
+        ? { bottleneckQueue: { type: qtype } }
+        : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
