@@ -84,7 +84,12 @@ describe('absurd magnitudes are rejected with the field named', () => {
     for (const m of [...reg.cc, ...reg.queue, ...reg.transport, ...reg.app])
       for (const p of m.params) {
         const r = paramRange(p);
-        if (r) expect(Number.isFinite(r.min) && Number.isFinite(r.max), `${m.id}.${p.key}`).toBe(true);
+        if (!r) continue;
+        expect(Number.isFinite(r.min) && Number.isFinite(r.max), `${m.id}.${p.key}`).toBe(true);
+        if (typeof p.default === 'number') {
+          expect(p.default, `${m.id}.${p.key}`).toBeGreaterThanOrEqual(r.min);
+          expect(p.default, `${m.id}.${p.key}`).toBeLessThanOrEqual(r.max);
+        }
       }
     const s = base();
     s.flows[1]!.transport = { type: 'udp' };
