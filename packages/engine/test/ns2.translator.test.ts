@@ -21,12 +21,18 @@ describe('ns-2 dumbbell translator', () => {
     );
   });
 
-  it('refuses settings it cannot honour: RED settings without qtype=RED, warmup ≥ T, a cwndflow with no flow', () => {
+  it('refuses settings it cannot honour: RED or scheduler settings for another qtype, warmup ≥ T, a cwndflow with no flow', () => {
     expect(() => ns2DumbbellScenario('x', { qtype: 'DropTail', redthresh: '5:15' })).toThrow(
       'redthresh applies to the RED queue only (qtype=RED), not qtype=DropTail',
     );
     expect(() => ns2DumbbellScenario('x', { red_gentle: 'false' })).toThrow(
       'red_gentle applies to the RED queue only (qtype=RED), not qtype=DropTail',
+    );
+    expect(() => ns2DumbbellScenario('x', { qtype: 'SFQ', drr_quantum: '1500' })).toThrow(
+      'drr_quantum applies to qtype=DRR only, not qtype=SFQ',
+    );
+    expect(() => ns2DumbbellScenario('x', { qtype: 'DRR', drr_quantom: '1500' })).toThrow(
+      /has no argument "drr_quantom"/,
     );
     expect(() => ns2DumbbellScenario('x', { T: '10', warmup: '10' })).toThrow(/warmup=10 must lie in \[0, T=10\)/);
     expect(() => ns2DumbbellScenario('x', { n: '2', cwndflow: '2' })).toThrow(/cwndflow=2 is not a flow index \(0–1\)/);

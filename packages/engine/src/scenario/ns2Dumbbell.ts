@@ -154,17 +154,31 @@ export function ns2FlowTransport(
   }
 }
 
+/** Keys of the scheduler variant script sched.tcl (see ns2Scheduler), each for one qtype. */
+const SCHEDULER_KEYS: Record<string, string> = {
+  drr_buckets: 'DRR',
+  drr_quantum: 'DRR',
+  drr_blimit: 'DRR',
+  drr_mask: 'DRR',
+  sfq_buckets: 'SFQ',
+  sfq_maxqueue: 'SFQ',
+  fq_limit: 'FQ',
+};
+
 /**
  * The script's arguments with its defaults filled in; throws naming the key for an unknown key,
  * a measurement setting out of range, or a setting the engine cannot honour yet.
  */
 export function ns2Args(args: Record<string, string>): Ns2Args {
-  const known = Object.keys(NS2_DEFAULTS);
+  const known = [...Object.keys(NS2_DEFAULTS), ...Object.keys(SCHEDULER_KEYS)];
   // red_* and tcp_* are the keys of the RED wrapper red.tcl, checked by ns2Red.ts
   for (const k of Object.keys(args))
-    if (!Object.prototype.hasOwnProperty.call(NS2_DEFAULTS, k) && !/^(red|tcp)_/.test(k))
+    if (!known.includes(k) && !/^(red|tcp)_/.test(k))
       throw new Error(`dumbbell.tcl has no argument "${k}" (known: ${known.join(', ')}, red_*, tcp_*)`);
   const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
+  for (const k of Object.keys(args))
+    if (k in SCHEDULER_KEYS && SCHEDULER_KEYS[k] !== a.qtype)
+      throw new Error(`${k} applies to qtype=${SCHEDULER_KEYS[k]} only, not qtype=${a.qtype}`);
   const T = Number(a.T);
   const warmup = Number(a.warmup);
   if (!(warmup >= 0 && warmup < T)) throw new Error(`warmup=${a.warmup} must lie in [0, T=${a.T}) seconds`);
@@ -189,6 +203,7 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const specs = flowSpecs(a);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
+  const scheduler = ns2Scheduler(a.qtype, args);
   // tcp_<var>=<value> (test/fixtures/ns2-scripts/red.tcl: Agent/TCP set <var>_ <value>)
   const tcpEcn = ns2TcpEcn(args);
   const flows = specs.map((s, i) => {
@@ -205,12 +220,15 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     flows,
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,
-    bottleneckBuffer: `${a.qlim} packets`,
-    ...(qtype === 'red'
-      ? { bottleneckQueue: ns2RedQueue(args) }
-      : qtype !== 'droptail'
-        ? { bottleneckQueue: { type: qtype } }
-        : {}),
+    // ns-2's DRR, SFQ and FQ never read the link's queue-limit (their own limits are parameters)
+    bottleneckBuffer: scheduler ? '100000 packets' : `${a.qlim} packets`,
+    ...(scheduler
+      ? { bottleneckQueue: scheduler }
+      : qtype === 'red'
+        ? { bottleneckQueue: ns2RedQueue(args) }
+        : qtype !== 'droptail'
+          ? { bottleneckQueue: { type: qtype } }
+          : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
@@ -218,6 +236,49 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     duration: `${a.T}s`,
     probeInterval: `${a.sample}s`,
   });
+}
+
+/**
+ * ns-2.35's packet schedulers as explicit cclab parameters: their class defaults from
+ * ns-default.tcl (Queue/DRR buckets_ 10, blimit_ 25000, quantum_ 250, mask_ 0; Queue/SFQ
+ * maxqueue_ 40, buckets_ 16; FQLink's per-flow DropTail queues, limit_ 50), or the values the
+ * scheduler variant script (test/fixtures/ns2-scripts/sched.tcl) sets from its `drr_*`, `sfq_*`
+ * and `fq_limit` keys. ns-2 hashes node addresses (DRR: the source; SFQ: source + destination);
+ * the dumbbell's nodes are numbered as ns-2 numbers them. Null for other queue types.
+ */
+export function ns2Scheduler(
+  qtype: string,
+  args: Record<string, string>,
+): { type: string; params: Record<string, unknown> } | null {
+  const arg = (k: string, d: string) => args[k] ?? d;
+  switch (qtype) {
+    case 'DRR':
+      return {
+        type: 'drr',
+        params: {
+          by: 'ns2',
+          buckets: Number(arg('drr_buckets', '10')),
+          quantum: `${arg('drr_quantum', '250')}B`,
+          sharedLimit: 'blimit',
+          blimit: `${arg('drr_blimit', '25000')}B`,
+          mask: arg('drr_mask', '0') !== '0',
+        },
+      };
+    case 'SFQ':
+      return {
+        type: 'sfq',
+        params: {
+          buckets: Number(arg('sfq_buckets', '16')),
+          maxqueue: Number(arg('sfq_maxqueue', '40')),
+          hash: 'ns2',
+          perturbInterval: '0s',
+        },
+      };
+    case 'FQ':
+      return { type: 'fq', params: { flowLimit: Number(arg('fq_limit', '50')) } };
+    default:
+      return null;
+  }
 }
 
 /** Parses a given.list line: "name script key=value ...". */
