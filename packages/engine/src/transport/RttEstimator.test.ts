@@ -75,6 +75,18 @@ describe('RFC 6298 estimator', () => {
     expect(e.rtoNs()).toBe(1000 * MS);
   });
 
+  it('goes on doubling past a backoff of 64 while the RTO is below maxRto (ns-2 rtt_backoff, rfc2988_)', () => {
+    // 200 ms · 64 = 12.8 s is still far from 60 s: the 7th, 8th and 9th expiries double again
+    const e = rfc({ minRtoNs: 200 * MS });
+    e.sample(10 * MS, 0, true); // estimate 30 ms: the 200 ms minimum applies
+    const rtos: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      e.backOff();
+      rtos.push(e.rtoNs() / MS);
+    }
+    expect(rtos).toEqual([400, 800, 1600, 3200, 6400, 12800, 25600, 51200, 60000, 60000]);
+  });
+
   it('keeps doubling the backoff to 64 after the RTO reached maxRto, and no further (ns-2 rtt_backoff)', () => {
     // RTO = max(minRto, estimate)·backoff, clamped to maxRto. With minRto 10 ms and maxRto 1 s the
     // RTO is at the ceiling from the 2nd expiry on; the multiplier still doubles to 64. A later
