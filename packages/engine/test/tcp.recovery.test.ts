@@ -120,3 +120,45 @@ describe('SACK recovery of 16 losses in a 32-segment window, ACK by ACK', () => 
     expect(stats.timeouts).toBe(0);
   });
 });
+
+describe('SACK NextSeg rule 3 (RFC 6675 §4)', () => {
+  it('retransmits a hole with fewer than DupThresh SACKs above when no lost hole or new data can go', () => {
+    // Receiver window 20: from round 5 on every ACK of segment k releases k + 20, so when the
+    // ACK of 99 arrives 100..119 are outstanding. 100 and 118 are dropped. The duplicate ACKs
+    // SACK 101..117 (recovery starts at the third; ssthresh = cwnd = 20/2 = 10, 100 is
+    // retransmitted), then 119. Hole 118 never has 3 SACKed segments above it, so IsLost never
+    // deems it lost (rule 1), and new data is beyond the receiver window (rule 2: 120 > 99 + 20);
+    // rule 3 sends 118 as soon as it lies below the highest SACK, on the ACK SACKing 119. The
+    // ACK of the retransmitted 100 is then a partial ACK (117) and the one of 118 ends recovery:
+    // no timeout.
+    const sim = pathSimulation({
+      rate: '1Gbps',
+      delay: '48ms',
+      transport: tcp({ maxWindow: 20 }),
+      drop: '100,118',
+      duration: '2s',
+    });
+    const snd = sender(sim);
+    const retransmittedAt: Record<number, number> = {};
+    const output = snd.output.bind(snd);
+    snd.output = (seq: number) => {
+      if (seq <= snd.maxSeqSent) retransmittedAt[seq] = sim.flows[0]!.stats.packetsSent;
+      output(seq);
+    };
+    let sackedWhen118 = -1;
+    const receive = snd.receive.bind(snd);
+    snd.receive = (pkt: Packet) => {
+      const before = retransmittedAt[118];
+      const top = pkt.sackCount > 0 ? pkt.sack[1]! - 1 : -1;
+      receive(pkt);
+      if (before === undefined && retransmittedAt[118] !== undefined) sackedWhen118 = top;
+    };
+    sim.runUntil(sim.durationNs);
+    const stats = sim.flows[0]!.stats;
+    expect(stats.fastRetransmits).toBe(1);
+    expect(stats.timeouts).toBe(0);
+    expect(Object.keys(retransmittedAt).map(Number)).toEqual([100, 118]);
+    expect(sackedWhen118).toBe(119);
+    expect(snd.ssthresh).toBe(10);
+  });
+});
