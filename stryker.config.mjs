@@ -18,6 +18,8 @@ export default {
   // at 1.5 × the covering tests' time + 5 s and counted as detected (timeout)
   timeoutFactor: 1.5,
   timeoutMS: 5000,
+  // the initial run of the whole engine suite with coverage takes minutes on a busy 2-core machine
+  dryRunTimeoutMinutes: 30,
   reporters: ['progress', 'clear-text', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
