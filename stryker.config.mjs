@@ -27,5 +27,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
+  // never copy another run's sandbox or reports into this one's
+  ignorePatterns: ['.stryker-tmp*', 'reports'],
   cleanTempDir: 'always',
 };
