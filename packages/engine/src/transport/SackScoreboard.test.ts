@@ -117,9 +117,55 @@ describe('SackScoreboard (RFC 6675 §4)', () => {
     expect(sb.pipe(41, 3)).toBe(1 + (39 - 17 + 1));
   });
 
+  it('takes SACK blocks in any order: the highest SACKed segment never moves down', () => {
+    // an ACK lists the block with the newest segment first (RFC 2018), so lower blocks come later
+    const sb = new SackScoreboard();
+    expect(sb.highSacked).toBe(-1); // nothing SACKed: base − 1
+    sb.advance(9);
+    sb.markSacked(15, 17);
+    sb.markSacked(13, 14);
+    sb.markSacked(11, 12);
+    expect(sb.highSacked).toBe(16);
+    expect([11, 13, 15, 16].every((q) => sb.isSacked(q))).toBe(true);
+    sb.markSacked(15, 16); // the segment just below the top reported again
+    expect(sb.highSacked).toBe(16);
+    expect(sb.isSacked(16)).toBe(true);
+    // the cumulative ACK stopping just below the only SACKed segment left keeps it SACKed
+    sb.advance(15);
+    expect(sb.highSacked).toBe(16);
+    expect(sb.isSacked(16)).toBe(true);
+    // the cumulative ACK passing everything SACKed leaves highSacked at base − 1
+    sb.advance(30);
+    expect(sb.highSacked).toBe(30);
+  });
+
+  it('never confuses two segments that share a slot of the ring', () => {
+    // capacity 4: segment q lives in slot q mod 4 while base ≤ q < base + 4
+    const sb = new SackScoreboard(4);
+    sb.advance(3); // base 4
+    sb.markSacked(5, 6);
+    sb.markRetransmitted(6);
+    expect(sb.isSacked(1)).toBe(false); // below the base, same slot as 5
+    expect(sb.isRetransmitted(2)).toBe(false); // below the base, same slot as 6
+    expect(sb.isRetransmitted(10)).toBe(false); // base + 6: beyond the ring, same slot as 6
+    expect(sb.isRetransmitted(4)).toBe(false);
+    expect(sb.isRetransmitted(5)).toBe(false);
+    sb.markRetransmitted(1); // below the base: ignored, must not mark 5
+    expect(sb.isRetransmitted(5)).toBe(false);
+    sb.markRetransmitted(4);
+    expect(sb.isRetransmitted(8)).toBe(false); // base + 4: exactly one ring further than 4
+    // segment 8 is the 5th from the base: the ring must grow rather than reuse 4's slot
+    sb.markSacked(8, 9);
+    expect(sb.isSacked(8)).toBe(true);
+    expect(sb.isSacked(4)).toBe(false);
+    expect(sb.isRetransmitted(4) && sb.isRetransmitted(6)).toBe(true);
+    expect(sb.sackedAbove(4)).toBe(2);
+  });
+
   it('after a timeout forgets every SACK (RFC 6675 §5.1)', () => {
     const sb = scoreboard();
     sb.reset();
+    expect(sb.highSacked).toBe(9); // base − 1
     expect(sb.sackedCount).toBe(0);
     expect(sb.isSacked(11)).toBe(false);
     expect(sb.isLost(10, 3)).toBe(false);
