@@ -57,6 +57,10 @@ describe('RFC 6298 estimator', () => {
     for (let i = 0; i < 40; i++) e.sample(100 * MS, 0, true);
     expect(e.srttNs).toBe(100 * MS);
     expect(e.rtoNs()).toBe(110 * MS); // SRTT + max(G, 4·RTTVAR→0)
+    // no two-tick floor here (that is ns-2's): 1 ms samples give 1 + max(G, 4·RTTVAR) = 11 ms
+    const fast = rfc();
+    for (let i = 0; i < 40; i++) fast.sample(1 * MS, 0, true);
+    expect(fast.rtoNs()).toBe(11 * MS);
     const clamped = rfc({ minRtoNs: 1000 * MS });
     clamped.sample(100 * MS, 0, true);
     expect(clamped.rtoNs()).toBe(1000 * MS);
@@ -113,6 +117,7 @@ describe("ns-2's tick estimator (tcp.cc rtt_update, rtt_timeout, rtt_backoff)", 
       [90 * MS, 9 * MS, false, 90], // acked at 9.9: 9 boundaries
       [2 * MS, 9 * MS, false, 10], // acked at 1.1: 1 boundary
       [2 * MS, 1 * MS, false, 10], // no boundary crossed: at least one tick
+      [92 * MS, 15 * MS, false, 90], // sent at 1.5 ticks, acked at 10.7: 9 boundaries
     ];
     for (const [r, sent, ts, srttMs] of cases) {
       const e = ns2();
@@ -134,6 +139,11 @@ describe("ns-2's tick estimator (tcp.cc rtt_update, rtt_timeout, rtt_backoff)", 
     e.sample(180 * MS, 0, true); // delta 8: t_srtt 88; |8| − (12 >> 2) = 5 → t_rttvar 17
     expect(e.srttNs).toBe(110 * MS);
     expect(e.rtoNs()).toBe(280 * MS); // (88 + 136) >> 3 = 28
+    // a sample below srtt moves rttvar by |delta|: 20 ms → t = 2, delta = 2 − (88 >> 3) = −9 →
+    // t_srtt 79 (9.875 ticks); |−9| − (17 >> 2) = 5 → t_rttvar 22; (79 + 176) >> 3 = 31 ticks
+    e.sample(20 * MS, 0, true);
+    expect(e.srttNs).toBe(98.75 * MS);
+    expect(e.rtoNs()).toBe(310 * MS);
     // minrto_ applies before the backoff (rfc2988_): 200 ms · 2 once the estimate is below it
     const m = ns2();
     for (let i = 0; i < 20; i++) m.sample(10 * MS, 0, true);
