@@ -47,4 +47,28 @@ describe('DropTailQueueDisc (ns-2 Queue/DropTail)', () => {
     expect(accepted).toEqual([true, true, false, false, false]);
     expect(out).toEqual([0, 1]);
   });
+
+  it('with drop_front_ refuses a packet too large even for an empty buffer, after emptying it', () => {
+    const limit = { bytes: 3000 };
+    const bench = new QueueBench({ limit });
+    const q = bench.attach(new DropTailQueueDisc({ limit, dropFrom: 'front' }));
+    expect(q.enqueue(bench.packet(0, 1000))).toBe(true);
+    expect(q.enqueue(bench.packet(0, 4000))).toBe(false);
+    expect(bench.drops.map((d) => [d.seq, d.reason])).toEqual([
+      [0, 'front'],
+      [1, 'overflow'],
+    ]);
+    expect(q.lengthPackets).toBe(0);
+  });
+
+  it('gives up its oldest packet when a parent evicts, and reports an empty queue', () => {
+    const bench = new QueueBench({ limit: { packets: 10 } });
+    const q = bench.attach(new DropTailQueueDisc({ limit: { packets: 10 }, dropFrom: 'tail' }));
+    q.enqueue(bench.packet(0));
+    q.enqueue(bench.packet(0));
+    expect(q.evict('fq-overflow')).toBe(true);
+    expect(bench.drops.map((d) => [d.seq, d.reason])).toEqual([[0, 'fq-overflow']]);
+    expect(q.dequeue()!.seq).toBe(1);
+    expect(q.evict('fq-overflow')).toBe(false);
+  });
 });
