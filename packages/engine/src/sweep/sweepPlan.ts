@@ -125,7 +125,18 @@ export function parseSweep(input: unknown, options: SweepParseOptions = {}): Swe
   if (options.checkPoints !== false) checkPoints(experiment, points, metrics, issues);
   if (issues.length) throw new SweepError(issues);
   return {
-    definition: { ...file, base: { scenario: base as unknown as Record<string, unknown> }, combine, seeds },
+    // fixed key order, so a definition read back from an output folder re-serialises identically
+    definition: {
+      version: file.version,
+      name: file.name,
+      description: file.description,
+      base: { scenario: base as unknown as Record<string, unknown> },
+      parameters: file.parameters,
+      combine,
+      seeds,
+      startJitter: file.startJitter,
+      metrics: file.metrics,
+    },
     name: file.name ?? 'sweep',
     parameters,
     points,
@@ -252,16 +263,7 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
     if (!seen.has(k) && issues.length < MAX_REPORTED) issues.push(issue);
     seen.add(k);
   };
-  for (const point of points) {
-    if (issues.length >= MAX_REPORTED) return;
-    let resolved: ResolvedScenario;
-    try {
-      resolved = validateScenario(pointScenario(spec, point, spec.seeds[0]!));
-    } catch (e) {
-      if (!(e instanceof ScenarioError)) throw e;
-      for (const i of e.issues) add({ path: `point ${point.id} (${point.label}) → ${i.path}`, message: i.message });
-      continue;
-    }
+  const checkRefs = (resolved: ResolvedScenario) => {
     const flowIds = new Set(resolved.flows.map((f) => f.id));
     const ids = resolved.nodes.map((n) => n.id);
     const ports = new Set(resolved.links.flatMap((l) => [`${ids[l.a]}->${ids[l.b]}`, `${ids[l.b]}->${ids[l.a]}`]));
@@ -275,6 +277,16 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
       if (m.port !== undefined && !ports.has(m.port))
         add({ path: `metrics[${i}].port`, message: `${JSON.stringify(m.port)} is not a link direction "a->b"` });
     });
+  };
+  checkRefs(validateScenario(spec.base()));
+  for (const point of points) {
+    if (issues.length >= MAX_REPORTED) return;
+    try {
+      checkRefs(validateScenario(pointScenario(spec, point, spec.seeds[0]!)));
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      for (const i of e.issues) add({ path: `point ${point.id} (${point.label}) → ${i.path}`, message: i.message });
+    }
   }
 }
 
