@@ -95,6 +95,41 @@ describe('cclab sweep', () => {
     );
   });
 
+  it('deploy/cclab-shard.sh takes the shard from Slurm array and Kubernetes Indexed Job variables', async () => {
+    const dir = work();
+    baseScenario(dir);
+    const file = sweepFile(dir);
+    const script = fileURLToPath(new URL('../../../deploy/cclab-shard.sh', import.meta.url));
+    const env = { PATH: process.env.PATH ?? '', CCLAB: `${process.execPath} ${BIN}`, CCLAB_JOBS: '1' };
+    const run = (vars: Record<string, string>) =>
+      new Promise<number | null>((resolve) => {
+        const p = spawn('sh', [script, file, join(dir, 'out'), '--quiet'], {
+          env: { ...env, ...vars },
+          stdio: 'ignore',
+        });
+        p.on('exit', resolve);
+      });
+    // Slurm numbers array tasks from --array's first index (here 5-6); Kubernetes from 0
+    const codes = await Promise.all([
+      run({ SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '5', SLURM_ARRAY_TASK_COUNT: '2' }),
+      run({ JOB_COMPLETION_INDEX: '1', SHARDS: '2' }),
+    ]);
+    expect(codes).toEqual([0, 0]);
+    const shard0 = JSON.parse(readFileSync(join(dir, 'out', 'shard-0', 'sweep.json'), 'utf8'));
+    expect(shard0.shard).toEqual({ index: 0, count: 2 });
+    const m = cclab([
+      'sweep',
+      'merge',
+      join(dir, 'out', 'shard-0'),
+      join(dir, 'out', 'shard-1'),
+      '--out',
+      join(dir, 'm'),
+    ]);
+    expect(m.status).toBe(0);
+    expect(cclab(['sweep', file, '--out', join(dir, 'whole'), '--quiet']).status).toBe(0);
+    expect(results(join(dir, 'm'))).toEqual(results(join(dir, 'whole')));
+  });
+
   it('merge refuses folders of different sweeps', () => {
     const dir = work();
     baseScenario(dir);

@@ -8,7 +8,12 @@ import { presets } from '../scenario/presets.js';
 import { formatPath } from '../scenario/schema.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
-import { pointScenario, type ExperimentPoint, type ExperimentSpec, type NamedMetric } from '../experiment/experiment.js';
+import {
+  pointScenario,
+  type ExperimentPoint,
+  type ExperimentSpec,
+  type NamedMetric,
+} from '../experiment/experiment.js';
 import { ScenarioPathError, setPath } from '../experiment/scenarioPath.js';
 import { SWEEP_LIMITS, sweepFileSchema, type SweepFile, type SweepMetricInput } from './sweepSchema.js';
 import { RESERVED_COLUMNS } from './sweepResults.js';

@@ -76,7 +76,14 @@ export function sweepRunRows(plan: SweepPlan, records: readonly RunRecord[]): Sw
   for (const r of orderedRecords(plan, records)) {
     const parameters = pointParameters(plan, r.point);
     for (const m of plan.metrics)
-      rows.push({ point: r.point, parameters, seed: r.seed, metric: m.name, unit: m.unit, value: finiteOrNull(r.values[m.name]) });
+      rows.push({
+        point: r.point,
+        parameters,
+        seed: r.seed,
+        metric: m.name,
+        unit: m.unit,
+        value: finiteOrNull(r.values[m.name]),
+      });
   }
   return rows;
 }
@@ -130,7 +137,20 @@ export function runRowsCsv(plan: SweepPlan, rows: readonly SweepRunRow[]): strin
 
 export function summaryRowsCsv(plan: SweepPlan, rows: readonly SweepSummaryRow[]): string {
   const names = plan.parameters.map((p) => p.name);
-  let out = csvLine(['point', ...names, 'metric', 'unit', 'n', 'mean', 'sd', 'ci95', 'ci_low', 'ci_high', 'min', 'max']);
+  let out = csvLine([
+    'point',
+    ...names,
+    'metric',
+    'unit',
+    'n',
+    'mean',
+    'sd',
+    'ci95',
+    'ci_low',
+    'ci_high',
+    'min',
+    'max',
+  ]);
   for (const r of rows)
     out += csvLine([
       r.point,

@@ -19,11 +19,9 @@ export const SWEEP_LIMITS = {
   valueChars: 10_000,
 } as const;
 
-const jsonValue = z
-  .unknown()
-  .refine((v) => v !== undefined && JSON.stringify(v).length <= SWEEP_LIMITS.valueChars, {
-    error: `must be a JSON value of at most ${SWEEP_LIMITS.valueChars} characters`,
-  });
+const jsonValue = z.unknown().refine((v) => v !== undefined && JSON.stringify(v).length <= SWEEP_LIMITS.valueChars, {
+  error: `must be a JSON value of at most ${SWEEP_LIMITS.valueChars} characters`,
+});
 
 const finite = z.number().finite('must be a finite number');
 

@@ -101,7 +101,14 @@ export async function sweep(args: string[]): Promise<number> {
   }
 
   const store = new SweepStore(outDir);
-  store.open({ format: 'cclab-sweep-output', version: 1, sweepHash: sweepHash(plan), shard, runs: mine.length, definition: plan.definition });
+  store.open({
+    format: 'cclab-sweep-output',
+    version: 1,
+    sweepHash: sweepHash(plan),
+    shard,
+    runs: mine.length,
+    definition: plan.definition,
+  });
   const keys = new Map(mine.map((j) => [j.index, runKey(plan, j)]));
   const logged = new Map(readLog(outDir).map((r) => [r.key, r]));
   const records: RunRecord[] = [];
@@ -153,7 +160,9 @@ export function loadSweepFile(file: string): SweepPlan {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new SweepError([{ path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+    throw new SweepError([
+      { path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
+    ]);
   }
   return parseSweepText(text, {
     loadFile: (f) => {
@@ -174,7 +183,8 @@ export function loadSweepFile(file: string): SweepPlan {
 }
 
 function describeSweepError(e: unknown, source: string): string {
-  if (e instanceof SweepError) return `${source}: invalid sweep\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
+  if (e instanceof SweepError)
+    return `${source}: invalid sweep\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
   return `${source}: ${(e as Error).message}`;
 }
 
@@ -217,10 +227,19 @@ function merge(a: Args): number {
     );
   }
   const store = new SweepStore(outDir);
-  store.open({ format: 'cclab-sweep-output', version: 1, sweepHash: first.sweepHash, shard: null, runs: jobs.length, definition: plan.definition });
+  store.open({
+    format: 'cclab-sweep-output',
+    version: 1,
+    sweepHash: first.sweepHash,
+    shard: null,
+    runs: jobs.length,
+    definition: plan.definition,
+  });
   store.replaceLog(runs);
   const written = store.writeResults(plan, runs);
-  err(`merged ${runs.length} of ${jobs.length} runs from ${dirs.length} folder(s); wrote ${written.map((f) => `${outDir}/${f}`).join(', ')}`);
+  err(
+    `merged ${runs.length} of ${jobs.length} runs from ${dirs.length} folder(s); wrote ${written.map((f) => `${outDir}/${f}`).join(', ')}`,
+  );
   return 0;
 }
 
@@ -237,6 +256,10 @@ export function formatSummaryTable(plan: SweepPlan, records: readonly RunRecord[
   ]);
   const head = ['point', ...plan.parameters.map((p) => p.name), 'metric', 'mean', '95 % CI', 'n'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd() + '\n';
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd() + '\n';
   return line(head) + rows.map(line).join('');
 }

@@ -30,7 +30,11 @@ function startWorker(definition: unknown): Worker {
 /** tsx's ESM API module (its CommonJS twin, which `require.resolve` finds, lies beside it). */
 function tsxApiUrl(here: string): string {
   if (typeof import.meta.resolve === 'function') return import.meta.resolve('tsx/esm/api');
-  return pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
 }
 
 /**
@@ -75,7 +79,8 @@ export async function runJobs(
           if (failed) return;
           if ('ready' in msg) return feed(w);
           const job = byIndex.get(msg.job)!;
-          if ('error' in msg) return fail(new Error(`run ${job.point.id} (${job.point.label}), seed ${job.seed}: ${msg.error}`));
+          if ('error' in msg)
+            return fail(new Error(`run ${job.point.id} (${job.point.label}), seed ${job.seed}: ${msg.error}`));
           onRecord(job, msg.record);
           feed(w);
         });
