@@ -23,7 +23,7 @@ import {
 } from '../../sweep/index.js';
 import { ProgressBar } from './progressBar.js';
 import { runJobs } from './sweepPool.js';
-import { readLog, readManifest, runKey, sweepHash, SweepStore, type LoggedRun } from './sweepStore.js';
+import { readLog, readManifest, runKeys, sweepHash, SweepStore, type LoggedRun } from './sweepStore.js';
 
 export const SWEEP_USAGE = `usage:
   cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N] [--dry-run] [--quiet]
@@ -109,7 +109,7 @@ export async function sweep(args: string[]): Promise<number> {
     runs: mine.length,
     definition: plan.definition,
   });
-  const keys = new Map(mine.map((j) => [j.index, runKey(plan, j)]));
+  const keys = runKeys(plan, mine);
   const logged = new Map(readLog(outDir).map((r) => [r.key, r]));
   const records: RunRecord[] = [];
   const todo: SweepJob[] = [];
@@ -130,7 +130,8 @@ export async function sweep(args: string[]): Promise<number> {
   const seedsLeft = new Map<string, number>();
   for (const j of mine) seedsLeft.set(j.point.id, (seedsLeft.get(j.point.id) ?? 0) + 1);
   const countDone = (j: { point: { id: string } }) => seedsLeft.set(j.point.id, seedsLeft.get(j.point.id)! - 1);
-  for (const j of mine) if (!todo.includes(j)) countDone(j);
+  const pending = new Set(todo);
+  for (const j of mine) if (!pending.has(j)) countDone(j);
   const pointsDone = () => [...seedsLeft.values()].filter((n) => n === 0).length;
   const bar = quiet ? null : new ProgressBar(mine.length, seedsLeft.size, records.length);
   bar?.update(records.length, pointsDone());
@@ -212,8 +213,9 @@ function merge(a: Args): number {
   for (const d of dirs) for (const r of readLog(d)) found.set(r.key, r);
   const runs: LoggedRun[] = [];
   const missing: SweepJob[] = [];
+  const keys = runKeys(plan, jobs);
   for (const j of jobs) {
-    const key = runKey(plan, j);
+    const key = keys.get(j.index)!;
     const r = found.get(key);
     if (r) runs.push({ key, point: j.point.id, seed: j.seed, values: r.values, events: r.events });
     else missing.push(j);
