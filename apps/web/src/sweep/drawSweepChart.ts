@@ -39,6 +39,7 @@ export function xScaleFor(points: readonly SweepChartPoint[], width: number) {
       .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi])
       .range([0, width]);
     return {
+      numeric: true,
       at: (x: number | string) => s(x as number),
       axis: d3.axisBottom(s).ticks(Math.max(2, Math.floor(width / 70)), log ? '~g' : undefined),
     };
@@ -48,7 +49,11 @@ export function xScaleFor(points: readonly SweepChartPoint[], width: number) {
     .domain(points.map((p) => p.label))
     .range([0, width])
     .padding(0.5);
-  return { at: (_x: number | string, label?: string) => s(label ?? String(_x)) ?? 0, axis: d3.axisBottom(s) };
+  return {
+    numeric: false,
+    at: (_x: number | string, label?: string) => s(label ?? String(_x)) ?? 0,
+    axis: d3.axisBottom(s),
+  };
 }
 
 export function drawSweepChart(svgEl: SVGSVGElement, inp: SweepChartInput): void {
@@ -139,8 +144,9 @@ export function drawSweepChart(svgEl: SVGSVGElement, inp: SweepChartInput): void
     .attr('fill', '#1f2328')
     .text(inp.yLabel);
 
+  // categories (congestion controls, disciplines) get error bars only: a band or line between them would suggest values in between
   const withCi = pts.filter((p) => p.low !== null && p.high !== null);
-  if (withCi.length > 0) {
+  if (withCi.length > 0 && xs.numeric) {
     const area = d3
       .area<SweepChartPoint>()
       .x(X)
@@ -152,6 +158,8 @@ export function drawSweepChart(svgEl: SVGSVGElement, inp: SweepChartInput): void
       .attr('fill', COLOR)
       .attr('fill-opacity', 0.18)
       .attr('stroke', 'none');
+  }
+  if (withCi.length > 0) {
     g.append('g')
       .selectAll('line')
       .data(withCi)
@@ -165,17 +173,18 @@ export function drawSweepChart(svgEl: SVGSVGElement, inp: SweepChartInput): void
       .attr('stroke-opacity', 0.6);
   }
   const withMean = pts.filter((p) => p.mean !== null);
-  g.append('path')
-    .attr(
-      'd',
-      d3
-        .line<SweepChartPoint>()
-        .x(X)
-        .y((p) => y(p.mean!))(withMean),
-    )
-    .attr('fill', 'none')
-    .attr('stroke', COLOR)
-    .attr('stroke-width', 2);
+  if (xs.numeric)
+    g.append('path')
+      .attr(
+        'd',
+        d3
+          .line<SweepChartPoint>()
+          .x(X)
+          .y((p) => y(p.mean!))(withMean),
+      )
+      .attr('fill', 'none')
+      .attr('stroke', COLOR)
+      .attr('stroke-width', 2);
   g.append('g')
     .selectAll('circle')
     .data(withMean)
