@@ -2,30 +2,57 @@
  * Runs sweep jobs on a pool of worker_threads (one per core by default). Each worker parses the
  * sweep once and is handed the next job as soon as it reports the last; results come back in
  * completion order (the result files sort them, so the job count never changes the output).
+ *
+ * The workers run this same module: loaded in a worker marked `cclabSweep`, it serves jobs. One
+ * file for both sides means the worker is found wherever this module is — the TypeScript sources
+ * or a bundled build whose chunk names are not known in advance.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { RunRecord } from '../../experiment/experiment.js';
-import { runSweepJob, type SweepJob, type SweepPlan } from '../../sweep/index.js';
+import { parseSweep, runSweepJob, sweepJobs, type SweepJob, type SweepPlan } from '../../sweep/index.js';
 
 export interface PoolRequest {
   job: number;
 }
 export type PoolReply = { ready: true } | { job: number; record: RunRecord } | { job: number; error: string };
 
+interface SweepWorkerData {
+  cclabSweep: { definition: unknown };
+}
+
 /**
  * A worker for the sweep. From the TypeScript sources (tsx, tests) the worker first registers tsx
- * so it can load `sweepWorker.ts`; from built JavaScript it loads `sweepWorker.js` directly.
+ * so it can load this `.ts` module; from built JavaScript it loads the module's file directly.
  */
 function startWorker(definition: unknown): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./sweepWorker.js', here), { workerData: { definition } });
-  const tsx = tsxApiUrl(here);
-  const entry = new URL('./sweepWorker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData: { definition } });
+  const data: SweepWorkerData = { cclabSweep: { definition } };
+  if (!here.endsWith('.ts')) return new Worker(new URL(here), { workerData: data });
+  const boot = `import(${JSON.stringify(tsxApiUrl(here))}).then((m) => { m.register(); return import(${JSON.stringify(here)}); })`;
+  return new Worker(boot, { eval: true, workerData: data });
 }
+
+/** In a sweep worker: parse the sweep once, then run each job sent (by index) and post its record. */
+function serveJobs(definition: unknown): void {
+  const plan = parseSweep(definition, { checkPoints: false });
+  const jobs = sweepJobs(plan);
+  const port = parentPort!;
+  port.on('message', (msg: PoolRequest) => {
+    let reply: PoolReply;
+    try {
+      reply = { job: msg.job, record: runSweepJob(plan, jobs[msg.job]!) };
+    } catch (e) {
+      reply = { job: msg.job, error: (e as Error).message };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage({ ready: true } satisfies PoolReply);
+}
+
+const mine = workerData as Partial<SweepWorkerData> | null;
+if (!isMainThread && mine?.cclabSweep) serveJobs(mine.cclabSweep.definition);
 
 /** tsx's ESM API module (its CommonJS twin, which `require.resolve` finds, lies beside it). */
 function tsxApiUrl(here: string): string {
