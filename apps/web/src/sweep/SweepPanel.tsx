@@ -56,7 +56,7 @@ export function SweepPanel() {
   const scenario = useStore(lab.scenario, (s) => s.scenario);
   const st = useStore(sweepStore);
   const fields = useMemo(() => sweepFields(scenario, getRegistry()), [scenario]);
-  const choices = useMemo(() => metricChoices(scenario), [scenario]);
+  const choices = useMemo(() => metricChoices(scenario, getRegistry()), [scenario]);
   const ids = { param: useId(), values: useId(), seeds: useId(), jitter: useId(), metric: useId() };
   const [adding, setAdding] = useState('');
 

@@ -79,11 +79,19 @@ describe('what the Sweep panel offers', () => {
   });
 
   it('metrics per flow, per port and for the flows together, with units', () => {
-    const choices = metricChoices(sc);
+    const choices = metricChoices(sc, getRegistry());
     const q = choices.find((c) => c.key === 'meanQueuePackets[r1->r2]');
     expect(q).toMatchObject({ unit: 'packets', query: { metric: 'meanQueuePackets', port: 'r1->r2' } });
     expect(choices.find((c) => c.key === 'goodputBps[f1]')?.query).toEqual({ metric: 'goodputBps', flow: 'f1' });
     expect(choices.find((c) => c.key === 'jain')?.query).toEqual({ metric: 'jain' });
+    // a discipline's own probes are offered where that discipline runs
+    expect(choices.some((c) => c.query.metric === 'queueProbe')).toBe(false);
+    const red = {
+      ...sc,
+      links: sc.links.map((l) => (l.a === 'r1' && l.b === 'r2' ? { ...l, queue: { type: 'red' } } : l)),
+    };
+    const avg = metricChoices(red, getRegistry()).find((c) => c.key === 'queueProbe:avgQueue[r1->r2]');
+    expect(avg?.query).toEqual({ metric: 'queueProbe', port: 'r1->r2', key: 'avgQueue' });
   });
 
   it('typed values: numbers become numbers, the rest stays text', () => {
@@ -109,7 +117,7 @@ describe('the sweep in the link', () => {
   });
 
   it('a form read from a draft gives the draft back', () => {
-    const choices = metricChoices(defaultScenario());
+    const choices = metricChoices(defaultScenario(), getRegistry());
     const fields = sweepFields(defaultScenario(), getRegistry());
     const field = fields.find((f) => f.path === 'links[r1-r2].buffer');
     expect(draftOf(formOf(draft), field, choices)).toEqual(draft);
@@ -172,7 +180,7 @@ describe('the Web Worker pool', () => {
 });
 
 describe('the sweep store', () => {
-  const choices = metricChoices(shortScenario());
+  const choices = metricChoices(shortScenario(), getRegistry());
   const fields = sweepFields(shortScenario(), getRegistry());
   const buffer = fields.find((f) => f.path === 'links[r1-r2].buffer');
   const store = () =>

@@ -143,11 +143,27 @@ export interface MetricChoice {
   query: MetricQuery;
 }
 
-export function metricChoices(sc: ScenarioInput): MetricChoice[] {
-  const ports = sc.links.flatMap((l) => [`${l.a}->${l.b}`, `${l.b}->${l.a}`]);
+export function metricChoices(sc: ScenarioInput, registry: Registry): MetricChoice[] {
+  // each port with its queue discipline (the reverse direction may have its own)
+  const ports = sc.links.flatMap((l): [string, string][] => [
+    [`${l.a}->${l.b}`, l.queue?.type ?? 'droptail'],
+    [`${l.b}->${l.a}`, l.reverse?.queue?.type ?? l.queue?.type ?? 'droptail'],
+  ]);
   const out: MetricChoice[] = [];
   for (const m of resultMetrics) {
     const unit = m.unit;
+    if (m.id === 'queueProbe') {
+      // a discipline's own state (RED's average queue, CoDel's sojourn, …), per port that has it
+      for (const [p, type] of ports)
+        for (const probe of registry.queue.find((q) => q.id === type)?.probes ?? [])
+          out.push({
+            key: `queueProbe:${probe.key}[${p}]`,
+            label: `${probe.label} at ${p}`,
+            unit: probe.unit,
+            query: { metric: 'queueProbe', port: p, key: probe.key },
+          });
+      continue;
+    }
     if (m.scope === 'flows') out.push({ key: m.id, label: `${m.label} (all flows)`, unit, query: { metric: m.id } });
     else if (m.scope === 'flow')
       for (const f of sc.flows)
@@ -158,7 +174,7 @@ export function metricChoices(sc: ScenarioInput): MetricChoice[] {
           query: { metric: m.id, flow: f.id },
         });
     else if (m.scope === 'port')
-      for (const p of ports)
+      for (const [p] of ports)
         out.push({ key: `${m.id}[${p}]`, label: `${m.label} at ${p}`, unit, query: { metric: m.id, port: p } });
     else out.push({ key: m.id, label: m.label, unit, query: { metric: m.id } });
   }

@@ -102,6 +102,22 @@ describe('sweep file validation names the field at fault', () => {
     ]);
   });
 
+  it('queueProbe: needs a key, one the port’s discipline reports', () => {
+    expect(issuesOf(minimal({ metrics: [{ metric: 'queueProbe', port: 'r1->r2' }] }))).toEqual([
+      'metrics[0].key: queueProbe needs the probe key of the port’s discipline',
+    ]);
+    expect(issuesOf(minimal({ metrics: [{ metric: 'queueProbe', port: 'r1->r2', key: 'avgQueue' }] }))).toEqual([
+      'metrics[0].key: "avgQueue" is not a probe of droptail at r1->r2 (it has none)',
+    ]);
+    const red = parseSweep(
+      minimal({
+        parameters: [{ path: 'links[r1-r2].queue', values: [{ type: 'red' }, { type: 'ared' }] }],
+        metrics: [{ metric: 'queueProbe', port: 'r1->r2', key: 'avgQueue' }],
+      }),
+    );
+    expect(red.metrics.map((m) => m.name)).toEqual(['queueProbe:avgQueue[r1->r2]']);
+  });
+
   it('base and point scenarios: each problem names the point and the scenario field', () => {
     expect(issuesOf(minimal({ base: { preset: 'nope' } }))).toEqual([
       'base.preset: "nope" is not a preset (see: cclab presets)',

@@ -4,6 +4,7 @@
  * (`parameters[1].range.from: must be > 0 for a log scale`), all at once, as scenarios do.
  */
 import { findResultMetric } from '../metrics/resultMetrics.js';
+import { findQueueModel } from '../queue/index.js';
 import { presets } from '../scenario/presets.js';
 import { formatPath } from '../scenario/schema.js';
 import type { ScenarioInput } from '../scenario/types.js';
@@ -235,7 +236,8 @@ function expandParameter(
 /** The default output name of a metric: its id with what it measures ("goodputBps[f1]"). */
 export function defaultMetricName(m: SweepMetricInput): string {
   const of = m.flow ?? m.port ?? (m.flows ? m.flows.join(',') : undefined);
-  return of === undefined ? m.metric : `${m.metric}[${of}]`;
+  const what = m.key === undefined ? m.metric : `${m.metric}:${m.key}`;
+  return of === undefined ? what : `${what}[${of}]`;
 }
 
 function namedMetric(m: SweepMetricInput, i: number, issues: SweepIssue[]): SweepMetric {
@@ -252,6 +254,10 @@ function namedMetric(m: SweepMetricInput, i: number, issues: SweepIssue[]): Swee
     };
     needs('flow', 'flow');
     needs('port', 'port');
+    if (m.metric === 'queueProbe' && m.key === undefined)
+      issues.push({ path: `${at}.key`, message: 'queueProbe needs the probe key of the port’s discipline' });
+    if (m.metric !== 'queueProbe' && m.key !== undefined)
+      issues.push({ path: `${at}.key`, message: `does not apply to ${m.metric}` });
     for (const field of ['flows', 'versus'] as const)
       if (spec.scope !== 'flows' && m[field] !== undefined)
         issues.push({ path: `${at}.${field}`, message: `does not apply to ${m.metric} (a ${spec.scope} metric)` });
@@ -271,7 +277,13 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
   const checkRefs = (resolved: ResolvedScenario) => {
     const flowIds = new Set(resolved.flows.map((f) => f.id));
     const ids = resolved.nodes.map((n) => n.id);
-    const ports = new Set(resolved.links.flatMap((l) => [`${ids[l.a]}->${ids[l.b]}`, `${ids[l.b]}->${ids[l.a]}`]));
+    // port name → its queue discipline
+    const ports = new Map(
+      resolved.links.flatMap((l) => [
+        [`${ids[l.a]}->${ids[l.b]}`, l.dirs[0].queue.type],
+        [`${ids[l.b]}->${ids[l.a]}`, l.dirs[1].queue.type],
+      ]),
+    );
     metrics.forEach((m, i) => {
       const flowRef = (id: string, field: string) => {
         if (!flowIds.has(id)) add({ path: `metrics[${i}].${field}`, message: `${JSON.stringify(id)} is not a flow` });
@@ -281,6 +293,15 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
       m.versus?.forEach((id, k) => flowRef(id, `versus[${k}]`));
       if (m.port !== undefined && !ports.has(m.port))
         add({ path: `metrics[${i}].port`, message: `${JSON.stringify(m.port)} is not a link direction "a->b"` });
+      else if (m.port !== undefined && m.key !== undefined) {
+        const type = ports.get(m.port)!;
+        const probes = findQueueModel(type)?.info.probes?.map((p) => p.key) ?? [];
+        if (!probes.includes(m.key))
+          add({
+            path: `metrics[${i}].key`,
+            message: `${JSON.stringify(m.key)} is not a probe of ${type} at ${m.port} (${probes.join(', ') || 'it has none'})`,
+          });
+      }
     });
   };
   checkRefs(validateScenario(spec.base()));

@@ -66,6 +66,8 @@ export const sweepMetricSchema = z.strictObject({
   at: z.number().min(0, 'must be ≥ 0').finite().optional(),
   p: finite.optional(),
   dOptMs: z.number().positive('must be > 0').finite().optional(),
+  /** Probe key of the port's queue discipline, for `queueProbe` (e.g. RED's "avgQueue"). */
+  key: z.string().min(1, 'must not be empty').max(64).optional(),
   bits: z.number().positive('must be > 0').finite().optional(),
   fraction: z.number().gt(0, 'must be > 0').max(1, 'must be ≤ 1').optional(),
   afterConvergence: z.boolean().optional(),
