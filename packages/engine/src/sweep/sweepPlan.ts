@@ -274,7 +274,7 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
     if (!seen.has(k) && issues.length < MAX_REPORTED) issues.push(issue);
     seen.add(k);
   };
-  const checkRefs = (resolved: ResolvedScenario) => {
+  const checkRefs = (resolved: ResolvedScenario, probeKeys: boolean) => {
     const flowIds = new Set(resolved.flows.map((f) => f.id));
     const ids = resolved.nodes.map((n) => n.id);
     // port name → its queue discipline
@@ -293,7 +293,7 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
       m.versus?.forEach((id, k) => flowRef(id, `versus[${k}]`));
       if (m.port !== undefined && !ports.has(m.port))
         add({ path: `metrics[${i}].port`, message: `${JSON.stringify(m.port)} is not a link direction "a->b"` });
-      else if (m.port !== undefined && m.key !== undefined) {
+      else if (probeKeys && m.port !== undefined && m.key !== undefined) {
         const type = ports.get(m.port)!;
         const probes = findQueueModel(type)?.info.probes?.map((p) => p.key) ?? [];
         if (!probes.includes(m.key))
@@ -304,11 +304,12 @@ function checkPoints(spec: ExperimentSpec, points: SweepPoint[], metrics: SweepM
       }
     });
   };
-  checkRefs(validateScenario(spec.base()));
+  // the base alone: flows and ports (points may change a port's discipline, so probe keys are checked per point)
+  checkRefs(validateScenario(spec.base()), false);
   for (const point of points) {
     if (issues.length >= MAX_REPORTED) return;
     try {
-      checkRefs(validateScenario(pointScenario(spec, point, spec.seeds[0]!)));
+      checkRefs(validateScenario(pointScenario(spec, point, spec.seeds[0]!)), true);
     } catch (e) {
       if (!(e instanceof ScenarioError)) throw e;
       for (const i of e.issues) add({ path: `point ${point.id} (${point.label}) → ${i.path}`, message: i.message });
