@@ -2,7 +2,9 @@
 export * from './core/units.js';
 export { Simulator, Timer } from './core/Simulator.js';
 export { Random } from './core/Random.js';
-export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS } from './Simulation.js';
+export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS } from './Simulation.js';
+export { FLOW_EVENT_KINDS } from './transport/Transport.js';
+export type { FlowEventKind } from './transport/Transport.js';
 export type { FlowEvent, DropEvent, SampleListener } from './Simulation.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
 export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
@@ -16,4 +18,5 @@ export { IN_FLIGHT_STRIDE } from './net/Port.js';
 export type { Port } from './net/Port.js';
 export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './transport/cc/CongestionControl.js';
 export type { QueueDisc, DropReason } from './queue/QueueDisc.js';
+export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';

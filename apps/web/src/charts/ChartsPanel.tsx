@@ -1,25 +1,12 @@
-/** The four live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput and RTT. */
-import { useState } from 'react';
-import { useStore } from 'zustand';
-import { useLab } from '../lab';
+/** The four live charts: cwnd (with ssthresh and flow-event markers), queue (all ports, or one port in detail), throughput and RTT. */
 import { TimeSeriesChart } from './TimeSeriesChart';
-import { PortPicker } from './PortPicker';
-
-const NO_PORTS: string[] = [];
+import { QueueChart } from './QueueChart';
 
 export function ChartsPanel() {
-  const lab = useLab();
-  const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
-  const [ports, setPorts] = useState<string[] | null>(null);
-  const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
   return (
     <section className="charts" aria-label="Charts">
       <TimeSeriesChart kind="cwnd" />
-      <TimeSeriesChart
-        kind="queue"
-        ports={shown}
-        toolbar={<PortPicker ports={probed} chosen={shown} onChange={setPorts} />}
-      />
+      <QueueChart />
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
     </section>

@@ -19,7 +19,9 @@ export interface FlowContext {
   readonly event: (kind: FlowEventKind) => void;
 }
 
-export type FlowEventKind = 'fast-retransmit' | 'timeout' | 'ecn' | 'complete' | 'no-feedback';
+/** Every kind of flow event a transport records, in the order the lab lists them. */
+export const FLOW_EVENT_KINDS = ['fast-retransmit', 'timeout', 'ecn', 'complete', 'no-feedback'] as const;
+export type FlowEventKind = (typeof FLOW_EVENT_KINDS)[number];
 
 /** A window-based sender exposes its congestion state for probes. */
 export interface CongestionSnapshot {
