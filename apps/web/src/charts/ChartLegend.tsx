@@ -37,7 +37,7 @@ export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle, 
         >
           <svg width="18" height="8" aria-hidden="true">
             {l.base ? (
-              <rect x="1" y="0" width="16" height="8" fill={l.color} fillOpacity="0.8" />
+              <rect x="1" y="0" width="16" height="8" fill={l.color} />
             ) : (
               <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
             )}

@@ -27,8 +27,22 @@ export interface DrawInput {
 }
 
 export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
-/** Opacity of stacked bands (per-flow backlog): the grid shows through, colours stay strong. */
-const BAND_OPACITY = 0.8;
+/**
+ * Stacked bands (per-flow backlog) are drawn top band first, each filled from the floor of its
+ * stack up to its own top, so lower bands paint over the upper ones: no two bands share an
+ * anti-aliased edge (which would show as light seams between narrow steps).
+ */
+function bandsInPaintOrder(visible: readonly LineSeries[]): { band: LineSeries; floor: Float64Array }[] {
+  const floors = new Map<string, Float64Array>();
+  const out: { band: LineSeries; floor: Float64Array }[] = [];
+  for (const l of visible) {
+    if (!l.base) continue;
+    const k = l.stack ?? '';
+    if (!floors.has(k)) floors.set(k, l.base);
+    out.push({ band: l, floor: floors.get(k)! });
+  }
+  return out.reverse();
+}
 
 /** Dashed helper lines (ssthresh, thresholds) are thinner than data lines. */
 function lineWidth(l: LineSeries): number {
@@ -123,21 +137,19 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
   // Stacked bands first, then lines (decimated to the pixel width, peaks kept).
   const plot = g.append('g').attr('clip-path', `url(#${clipId})`);
   const stackIdx = stackIndices(visible, inp.xDomain, Math.ceil(iw));
-  for (const l of visible) {
-    if (!l.base) continue;
+  for (const { band: l, floor } of bandsInPaintOrder(visible)) {
     const idx = stackIdx.get(l.stack ?? '') ?? [];
     const area = d3
       .area<number>()
       .defined((i) => Number.isFinite(l.y[i]!))
       .x((i) => x(l.x[i]!))
-      .y0((i) => y(l.base![i]!))
+      .y0((i) => y(floor[i]!))
       .y1((i) => y(l.y[i]!));
     if (l.step) area.curve(d3.curveStepAfter);
     plot
       .append('path')
       .attr('d', area(idx) ?? '')
       .attr('fill', l.color)
-      .attr('fill-opacity', BAND_OPACITY)
       .attr('data-series', l.key)
       .attr('data-points', l.x.length);
   }
@@ -264,23 +276,20 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.clip();
   ctx.lineJoin = 'round';
   const stackIdx = stackIndices(visible, inp.xDomain, Math.ceil(iw));
-  for (const l of visible) {
-    if (!l.base) continue;
+  for (const { band: l, floor } of bandsInPaintOrder(visible)) {
     const idx = stackIdx.get(l.stack ?? '') ?? [];
     const area = d3
       .area<number>()
       .defined((i) => Number.isFinite(l.y[i]!))
       .x((i) => x(l.x[i]!))
-      .y0((i) => y(l.base![i]!))
+      .y0((i) => y(floor[i]!))
       .y1((i) => y(l.y[i]!))
       .context(ctx);
     if (l.step) area.curve(d3.curveStepAfter);
     ctx.beginPath();
     area(idx);
     ctx.fillStyle = l.color;
-    ctx.globalAlpha = BAND_OPACITY;
     ctx.fill();
-    ctx.globalAlpha = 1;
   }
   for (const l of visible) {
     if (l.base) continue;

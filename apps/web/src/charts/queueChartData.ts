@@ -19,6 +19,8 @@ export interface ProbeMeta {
   label: string;
   unit: string;
   description: string;
+  /** A count since the start of the run: charted with the drop and mark counts. */
+  cumulative: boolean;
 }
 
 export interface QueueView {
@@ -28,9 +30,13 @@ export interface QueueView {
   yLabel: string;
 }
 
-/** What a probe's unit says about where it is drawn: beside the backlog, the sojourn, or on its own. */
-function probeHome(unit: string): 'backlog' | 'bytes' | 'sojourn' | 'own' {
-  const u = unit.trim().toLowerCase();
+/**
+ * Where a probe is drawn: counts so far with the drops and marks; levels by unit beside the
+ * backlog (packets), the queue in bytes, the sojourn (times), or in a view of their own unit.
+ */
+function probeHome(p: ProbeMeta): 'backlog' | 'bytes' | 'sojourn' | 'drops' | 'own' {
+  if (p.cumulative) return 'drops';
+  const u = p.unit.trim().toLowerCase();
   if (u === 'packets' || u === 'packet' || u === 'pkts') return 'backlog';
   if (u === 'bytes' || u === 'b') return 'bytes';
   if (u === 'ms' || u === 's' || u === 'µs' || u === 'us') return 'sojourn';
@@ -54,7 +60,14 @@ export function portProbes(columns: readonly string[], infos: readonly (ModelInf
     .map((column) => {
       const key = column.slice(5);
       const d = described.find((p) => p.key === key);
-      return { column, key, label: d?.label ?? key, unit: d?.unit ?? '', description: d?.description ?? '' };
+      return {
+        column,
+        key,
+        label: d?.label ?? key,
+        unit: d?.unit ?? '',
+        description: d?.description ?? '',
+        cumulative: d?.cumulative === true,
+      };
     });
 }
 
@@ -67,13 +80,13 @@ export function queueViews(columns: readonly string[], probes: readonly ProbeMet
       yLabel: 'queue (packets)',
     },
   ];
-  if (probes.some((p) => probeHome(p.unit) === 'bytes'))
+  if (probes.some((p) => probeHome(p) === 'bytes'))
     views.push({ id: 'bytes', label: 'Queue in bytes', yLabel: 'queue (bytes)' });
   views.push({ id: 'sojourn', label: 'Sojourn time', yLabel: 'sojourn (ms)' });
   views.push({ id: 'drops', label: 'Drops and marks', yLabel: 'packets so far' });
-  const ownUnits = [...new Set(probes.filter((p) => probeHome(p.unit) === 'own').map((p) => p.unit))];
+  const ownUnits = [...new Set(probes.filter((p) => probeHome(p) === 'own').map((p) => p.unit))];
   for (const unit of ownUnits) {
-    const ps = probes.filter((p) => probeHome(p.unit) === 'own' && p.unit === unit);
+    const ps = probes.filter((p) => probeHome(p) === 'own' && p.unit === unit);
     views.push({
       id: `probe:${unit}`,
       label: ps.map((p) => p.label).join(', '),
@@ -106,7 +119,9 @@ function scaledCopy(col: Float64Array, k: number): Float64Array {
 function probeLines(c: Columns, probes: readonly ProbeMeta[], home: string, unit: string, k = 1): LineSeries[] {
   const x = c.column('t');
   return probes
-    .filter((p) => probeHome(p.unit) === home || (home.startsWith('probe:') && `probe:${p.unit}` === home))
+    .filter((p) =>
+      home.startsWith('probe:') ? probeHome(p) === 'own' && `probe:${p.unit}` === home : probeHome(p) === home,
+    )
     .map((p, i) => {
       const y = scaledCopy(c.column(p.column), home === 'sojourn' ? toMs(p.unit) * k : k);
       return {
@@ -117,7 +132,7 @@ function probeLines(c: Columns, probes: readonly ProbeMeta[], home: string, unit
         x,
         y,
         step: true,
-        unit: home === 'sojourn' ? 'ms' : unit,
+        unit: home === 'sojourn' ? 'ms' : p.unit || unit,
       };
     });
 }
@@ -230,7 +245,7 @@ export function queueViewLines(
         ...probeLines(c, probes, 'sojourn', 'ms'),
       ];
     case 'drops':
-      return dropLines(c);
+      return [...dropLines(c), ...probeLines(c, probes, 'drops', 'packets')];
     default: {
       if (!view.startsWith('probe:')) return [];
       const unit = view.slice(6);

@@ -3,7 +3,6 @@
  * by flow, and its drops and marks so far counted by reason.
  */
 import { getRegistry } from '@cclab/engine';
-import { REASON_STYLES, reasonStyle } from '../dropStyles';
 import type { ReasonCounts } from '../worker/LiveView';
 import type { PortMeta } from '../worker/protocol';
 
@@ -11,11 +10,12 @@ function queueName(id: string): string {
   return getRegistry().queue.find((q) => q.id === id)?.name ?? id;
 }
 
-function counts(rec: Record<string, number>, mark: boolean): string {
+/** "9 early, 3 overflow": most frequent reason first. */
+function counts(rec: Record<string, number>): string {
   const parts = Object.entries(rec)
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
-    .map(([reason, n]) => `${n} ${reason} (${REASON_STYLES[reasonStyle(reason, mark).kind].label})`);
+    .map(([reason, n]) => `${n} ${reason}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
@@ -35,8 +35,8 @@ export function portTooltip(
   const lines = [
     `Egress queue ${port.name}: ${disc}, limit ${limit}`,
     `Queued: ${packets} packets${byFlow ? ` (${byFlow})` : ''}`,
-    `Drops: ${counts(reasons?.drops ?? {}, false)}`,
-    `ECN marks: ${counts(reasons?.marks ?? {}, true)}`,
+    `Drops: ${counts(reasons?.drops ?? {})}`,
+    `ECN marks: ${counts(reasons?.marks ?? {})}`,
   ];
   return lines.join('\n');
 }
