@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DROP_REASONS } from '@cclab/engine';
-import { reasonStyle } from './dropStyles';
+import { REASON_STYLES, reasonStyle } from './dropStyles';
+import { OKABE_ITO } from './palette';
 import { portTooltip } from './editor/portTooltip';
 
 describe('drop and mark glyphs', () => {
@@ -13,6 +14,11 @@ describe('drop and mark glyphs', () => {
     ];
     expect(new Set(kinds.map((k) => k.glyph)).size).toBe(4);
     expect(new Set(kinds.map((k) => k.color)).size).toBe(4);
+  });
+
+  it('use colours no flow uses, so a glyph never reads as a packet', () => {
+    const flows = new Set<string>(OKABE_ITO.map((c) => c.toLowerCase()));
+    for (const st of Object.values(REASON_STYLES)) expect(flows.has(st.color.toLowerCase()), st.kind).toBe(false);
   });
 
   it('a mark is never drawn as a drop, whatever its reason', () => {

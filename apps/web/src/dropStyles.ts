@@ -1,7 +1,8 @@
 /**
  * How the lab draws a drop or an ECN mark, by reason: one shape and colour per kind of event, so
  * overflow, AQM (early), forced drops, marks and link losses look different in the animation
- * (shape, for colour-blind readers, and colour) and the same in the legend and the charts.
+ * (shape, for colour-blind readers, and colour) and the same in the legend and the charts. The
+ * colours are outside the flows' palette (palette.ts), so a glyph never reads as a packet.
  */
 export type DropGlyph = 'cross' | 'diamond' | 'square' | 'ring';
 
@@ -23,28 +24,28 @@ export const REASON_STYLES: Record<ReasonStyle['kind'], ReasonStyle & { label: s
   aqm: {
     kind: 'aqm',
     glyph: 'diamond',
-    color: '#E69F00',
+    color: '#6a3d9a',
     label: 'early (AQM) drop',
     detail: 'the discipline chose to drop before the buffer filled (RED/PIE early, CoDel, step, policy)',
   },
   forced: {
     kind: 'forced',
     glyph: 'square',
-    color: '#8e3b8c',
+    color: '#222222',
     label: 'forced drop',
     detail: 'RED above its maximum threshold (or twice it, gentle)',
   },
   mark: {
     kind: 'mark',
     glyph: 'ring',
-    color: '#0072B2',
+    color: '#0b8f8f',
     label: 'ECN mark',
     detail: 'Congestion Experienced set instead of a drop: the packet goes on',
   },
   loss: {
     kind: 'loss',
     glyph: 'cross',
-    color: '#7d8590',
+    color: '#8a929c',
     label: 'link loss',
     detail: 'random loss on the link (its loss rate)',
   },
