@@ -102,7 +102,7 @@ export function bufferbloatScenario(): ScenarioInput {
   return parallelBottlenecks({
     name: 'Bufferbloat: FIFO, CoDel, PIE, FQ-CoDel',
     description:
-      'The same two flows (a CUBIC download from 0 s, a NewReno flow joining at 10 s) cross four 10 Mb/s bottlenecks with a deep 1000-packet buffer (1.2 s at 10 Mb/s): a FIFO, CoDel, PIE and FQ-CoDel. All four keep the link busy; only the FIFO fills its buffer, and every packet through it waits about a second (watch the RTT chart and the four gauges). Pick one port in the queue chart for its sojourn time and the AQM’s own state.',
+      'The same two flows (a CUBIC download from 0 s, a NewReno flow joining at 10 s) cross four 10 Mb/s bottlenecks with a deep 500-packet buffer (0.4 s at 10 Mb/s): a FIFO, CoDel, PIE and FQ-CoDel. All four keep the link busy, but the FIFO stays nearly full, so every packet through it waits up to 0.4 s — ten times the 40 ms path — while the AQMs hold their queues to a few milliseconds (PIE lets slow-start bursts through, then drains them). Watch the RTT chart and the four gauges; pick one port in the queue chart for its sojourn time and the AQM’s own state.',
     lanes: lanes.map(([id, label, queue]) => ({
       label,
       queue,
@@ -113,7 +113,7 @@ export function bufferbloatScenario(): ScenarioInput {
     })),
     bottleneckRate: '10Mbps',
     bottleneckDelay: '10ms',
-    buffer: '1000 packets',
+    buffer: '500 packets',
     accessRate: '100Mbps',
     accessDelay: '5ms',
     duration: '40s',
@@ -139,8 +139,8 @@ export function fairQueueingScenario(variant: (typeof FAIR_QUEUEING_VARIANTS)[nu
     name: `Fair queueing: ${variant.label}`,
     description: `Three NewReno flows (round-trip times 30, 70 and 170 ms) and an unresponsive 6 Mb/s UDP flow share a 10 Mb/s bottleneck under ${variant.label}. ${
       variant.id === 'fifo'
-        ? 'FIFO serves packets in arrival order: the UDP flow keeps its 6 Mb/s and the TCP flows split what is left, the shortest RTT taking most.'
-        : `${variant.label} serves the flows in turn: each gets about a quarter of the link, the UDP flow included, whose excess is dropped at the router.`
+        ? 'FIFO serves packets in arrival order: the UDP flow, which never slows down, keeps its 6 Mb/s and the TCP flows split what is left, the shortest round trip taking most.'
+        : `${variant.label} gives each flow its own queue and serves them in turn: the UDP flow is held near a fair share (about half its packets are dropped at the router) and the TCP flows share the rest far more evenly.`
     } Compare the throughput chart with the other fair-queueing presets (or switch the bottleneck's discipline in the link inspector).`,
     flows: [
       { transport: tcp },
