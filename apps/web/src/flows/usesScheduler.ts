@@ -1,8 +1,8 @@
 import { getRegistry, type QueueSpec, type ScenarioInput } from '@cclab/engine';
 
+/** A link queue is a scheduler when its root is (only a scheduler may have sub-queues). */
 function classful(q: QueueSpec | undefined): boolean {
-  if (!q) return false;
-  return getRegistry().queue.find((m) => m.id === q.type)?.classful === true || classful(q.child);
+  return q !== undefined && getRegistry().queue.find((m) => m.id === q.type)?.classful === true;
 }
 
 /** Whether any link direction of the scenario queues with a scheduler (a classful discipline). */

@@ -63,7 +63,7 @@ describe('the queue picker', () => {
     expect(screen.getByTestId('link-child').textContent).toMatch(/thresh/);
     // back to FIFO sub-queues removes the child
     act(() => void fireEvent.change(byTestId('link-child-queue'), { target: { value: '' } }));
-    expect(bottleneck(lab).queue).toEqual({ type: 'test-two-class', params: {} });
+    expect(bottleneck(lab).queue).toStrictEqual({ type: 'test-two-class', params: {} });
   });
 
   it('a leaf discipline has no sub-queue picker, and choosing one drops a scheduler’s child', () => {
@@ -72,7 +72,7 @@ describe('the queue picker', () => {
     const lab = labWith(s, { links: ['r1-r2'] });
     expect(byTestId('link-child-queue').value).toBe('test-threshold');
     act(() => void fireEvent.change(byTestId('link-queue'), { target: { value: 'droptail' } }));
-    expect(bottleneck(lab).queue).toEqual({ type: 'droptail', params: {} });
+    expect(bottleneck(lab).queue).toStrictEqual({ type: 'droptail', params: {} });
     expect(screen.queryByTestId('link-child')).toBeNull();
   });
 

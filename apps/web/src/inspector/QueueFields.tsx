@@ -108,7 +108,7 @@ export function QueueFields({ queue, path, issues, testPrefix, paramPrefix, comp
       )}
       {qinfo?.classful && depth < MAX_CHILD_DEPTH && (
         <fieldset className="sub-queue" data-testid={`${testPrefix}-child`}>
-          <legend>Sub-queues of {qinfo.name.replace(/ \(.*\)$/, "")}</legend>
+          <legend>Sub-queues of {qinfo.name.replace(/ \(.*\)$/, '')}</legend>
           <QueueFields
             queue={queue?.child}
             path={`${path}.child`}

@@ -171,6 +171,24 @@ describe('drops, marks and backlog in frames', () => {
     expect([...seen].some((s) => s.startsWith('r1->r2 0 drop:forced'))).toBe(false);
   });
 
+  it('counts marks apart from drops in the series, as the engine’s port statistics do', () => {
+    const sc = shortDefault('6s');
+    sc.links[0]!.queue = { type: 'test-threshold', params: { thresh: 3 } };
+    sc.flows[0]!.transport = { type: 'tcp', cc: 'newreno', params: { ecn: true } };
+    const { store } = runInLab(sc);
+    const engine = new Simulation(sc);
+    engine.run();
+    const st = engine.probedPorts[0]!.disc.stats;
+    const last = (name: string) => store.ports[0]!.column(name).at(-1);
+    expect(st.marksByReason['early']).toBeGreaterThan(0);
+    expect(st.dropsByReason['forced']).toBeGreaterThan(0);
+    expect(last('marks:early')).toBe(st.marksByReason['early']);
+    expect(last('drops:forced')).toBe(st.dropsByReason['forced']);
+    expect(last('drops:early')).toBe(0);
+    expect(last('marks:forced')).toBe(0);
+    expect(last('marks')).toBe(st.marks);
+  });
+
   it('carries the discipline’s probes under their names, and the sub-queue type of a classful port', () => {
     const sc = shortDefault('3s');
     sc.links[0]!.queue = { type: 'test-two-class', child: { type: 'test-threshold', params: { thresh: 4 } } };
