@@ -66,6 +66,20 @@ describe('result metrics', () => {
     expect(gb / ga).toBeCloseTo(3, 1);
   });
 
+  it('total bits and the time to deliver a number of bits, over the flows together', () => {
+    const sim = new Simulation(cbrPair());
+    sim.run();
+    const a = evaluateMetric(sim, { metric: 'cumulativeBits', flow: 'a', at: 1.5 });
+    const b = evaluateMetric(sim, { metric: 'cumulativeBits', flow: 'b', at: 1.5 });
+    expect(evaluateMetric(sim, { metric: 'totalBits', at: 1.5 })).toBeCloseTo(a + b, 6);
+    // flow a alone delivers ≈ 1 Mb/s until b starts at 1 s, then both 4 Mb/s: 2 Mb at ≈ 1.25 s
+    const t = evaluateMetric(sim, { metric: 'timeToBitsS', bits: 2e6 });
+    expect(t).toBeGreaterThan(1.2);
+    expect(t).toBeLessThan(1.3);
+    expect(evaluateMetric(sim, { metric: 'timeToBitsS', bits: 1e12 })).toBeNaN();
+    expect(() => evaluateMetric(sim, { metric: 'timeToBitsS' })).toThrow(/bits/);
+  });
+
   it("Jain's index and the friendliness ratio over chosen flows", () => {
     const sim = new Simulation(cbrPair());
     sim.run();

@@ -50,8 +50,12 @@ export interface MetricQuery {
   /** Utility weight p_s (default 1) or efficacy's d_opt in ms (default 100). */
   p?: number;
   dOptMs?: number;
+  /** Bits to deliver, for `timeToBitsS`. */
+  bits?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
   fraction?: number;
+  /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
+  afterConvergence?: boolean;
 }
 
 /** A problem with a query, naming the field (the caller adds its own path). */
@@ -93,6 +97,7 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('throughputBps', 'Throughput', 'bit/s', 'Bytes received (headers and duplicates included) per second.'),
   f('pdr', 'Packet delivery ratio', '', 'Data packets received / data packets sent (seed 000 §4).'),
   f('lossRatio', 'Loss ratio', '', 'Data packets of the flow dropped on its path / packets sent.'),
+  f('packetsLost', 'Packets lost', 'packets', 'Data packets of the flow dropped on its path.'),
   f('meanDelayMs', 'Mean one-way delay', 'ms', 'Mean source-to-destination delay of delivered data packets.'),
   f('p95DelayMs', '95th percentile delay', 'ms', 'One-way delay exceeded by 5 % of delivered packets.'),
   f('minDelayMs', 'Minimum delay', 'ms', 'Smallest one-way delay.'),
@@ -104,10 +109,22 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('timeouts', 'Timeouts', '', 'Retransmission timer expiries.'),
   f('completionTimeS', 'Completion time', 's', 'Finite transfers: start to the last byte acknowledged.'),
   f('cumulativeBits', 'Bits received', 'bit', 'Payload delivered in order up to time `at` (seed 001 Table 2).'),
-  f('throughputCov', 'Throughput CoV', '', 'Std. dev. / mean of per-interval goodput after `from` (seed 002 §5).'),
+  f(
+    'throughputCov',
+    'Throughput CoV',
+    '',
+    'Std. dev. / mean of per-interval goodput after `from`, or after convergence (first reaching `fraction` of the maximum) with `afterConvergence` (seed 002 §5).',
+  ),
   f('timeToMaxS', 'Time to max throughput', 's', 'First time per-interval goodput reaches `fraction` of its maximum.'),
   fs('jain', "Jain's index", '', "(Σx)² / (n·Σx²) of the flows' goodputs (Jain 1984)."),
   fs('aggregateGoodputBps', 'Aggregate goodput', 'bit/s', 'Sum of the flows’ goodputs.'),
+  fs('totalBits', 'Total bits received', 'bit', 'Payload delivered in order by the flows together up to time `at`.'),
+  fs(
+    'timeToBitsS',
+    'Time to deliver',
+    's',
+    'First time the flows together have delivered `bits` of payload (seed 001: "4.35e9 bits reached at 11.9 s").',
+  ),
   fs(
     'aggregatePacketsPerMs',
     'Aggregate throughput',
@@ -200,11 +217,10 @@ function flowMetric(sim: Simulation, q: MetricQuery): number {
     }
     case 'pdr':
       return st.packetsSent > 0 ? st.packetsReceived / st.packetsSent : NaN;
-    case 'lossRatio': {
-      let drops = 0;
-      for (const port of rt.forwardPorts) drops += port.flowDrops[rt.spec.index]!;
-      return st.packetsSent > 0 ? drops / st.packetsSent : NaN;
-    }
+    case 'lossRatio':
+      return st.packetsSent > 0 ? forwardDrops(rt) / st.packetsSent : NaN;
+    case 'packetsLost':
+      return forwardDrops(rt);
     case 'meanDelayMs':
       return ms(st.meanDelayNs());
     case 'p95DelayMs':
@@ -234,24 +250,55 @@ function flowMetric(sim: Simulation, q: MetricQuery): number {
       return at >= seconds(sim.nowNs) ? st.goodputBytes * 8 : valueAt(rt, 'deliveredBytes', at) * 8;
     }
     case 'throughputCov': {
-      const xs = goodputSamples(rt, q.from ?? 0);
+      const converged = q.afterConvergence ? timeToMax(rt, q.fraction ?? 0.9) : NaN;
+      const from = q.afterConvergence ? converged + seconds(rt.spec.startNs) : (q.from ?? 0);
+      if (!Number.isFinite(from)) return NaN;
+      const xs = goodputSamples(rt, from);
       if (xs.length < 2) return NaN;
       const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
       const v = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1);
       return mean > 0 ? Math.sqrt(v) / mean : NaN;
     }
-    case 'timeToMaxS': {
-      const t = rt.series.column('t');
-      const g = rt.series.column('goodputBps');
-      let max = 0;
-      for (let i = 0; i < g.length; i++) if (g[i]! > max) max = g[i]!;
-      if (!(max > 0)) return NaN;
-      const target = (q.fraction ?? 0.9) * max;
-      for (let i = 0; i < g.length; i++) if (g[i]! >= target) return t[i]! - seconds(rt.spec.startNs);
-      return NaN;
-    }
+    case 'timeToMaxS':
+      return timeToMax(rt, q.fraction ?? 0.9);
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a flow metric`);
+}
+
+/** Seconds from the flow's start until its per-interval goodput first reaches `fraction` of its maximum. */
+function timeToMax(rt: FlowRuntime, fraction: number): number {
+  const t = rt.series.column('t');
+  const g = rt.series.column('goodputBps');
+  let max = 0;
+  for (let i = 0; i < g.length; i++) if (g[i]! > max) max = g[i]!;
+  if (!(max > 0)) return NaN;
+  for (let i = 0; i < g.length; i++) if (g[i]! >= fraction * max) return t[i]! - seconds(rt.spec.startNs);
+  return NaN;
+}
+
+/**
+ * First time the flows' summed delivered bits reach `bits`, interpolated between probe samples
+ * (all flows of a run share the probe times); NaN if never.
+ */
+function timeToBits(set: readonly FlowRuntime[], bits: number): number {
+  const t = set[0]!.series.column('t');
+  const cols = set.map((rt) => rt.series.column('deliveredBytes'));
+  let prevT = 0;
+  let prevBits = 0;
+  for (let i = 0; i < t.length; i++) {
+    let b = 0;
+    for (const c of cols) b += c[i]! * 8;
+    if (b >= bits) return b === prevBits ? t[i]! : prevT + ((bits - prevBits) * (t[i]! - prevT)) / (b - prevBits);
+    prevT = t[i]!;
+    prevBits = b;
+  }
+  return NaN;
+}
+
+function forwardDrops(rt: FlowRuntime): number {
+  let drops = 0;
+  for (const port of rt.forwardPorts) drops += port.flowDrops[rt.spec.index]!;
+  return drops;
 }
 
 /** η_dB = 10·log10(PDR / (delay / d_opt)) (seed 000 §4). */
@@ -276,6 +323,17 @@ function flowsMetric(sim: Simulation, q: MetricQuery): number {
       return jainIndex(goodputs);
     case 'aggregateGoodputBps':
       return goodputs.reduce((a, b) => a + b, 0);
+    case 'totalBits': {
+      const end = seconds(sim.nowNs);
+      const at = q.at ?? end;
+      if (at > end + 1e-9) throw new MetricQueryError('at', `${at} s is after the end of the run (${end} s)`);
+      return set.reduce((a, rt) => a + (at >= end ? rt.stats.goodputBytes : valueAt(rt, 'deliveredBytes', at)) * 8, 0);
+    }
+    case 'timeToBitsS': {
+      if (q.bits === undefined || !(q.bits > 0))
+        throw new MetricQueryError('bits', 'must be a positive number of bits');
+      return timeToBits(set, q.bits);
+    }
     case 'aggregatePacketsPerMs':
       return set.reduce((a, rt) => a + dataPacketsDelivered(rt) / (activeSeconds(sim, rt) * 1000 || Infinity), 0);
     case 'utility':

@@ -382,6 +382,18 @@ export class PacketFifo {
     return this.length === 0 ? null : this.buf[this.head]!;
   }
 
+  /** Removes and returns the packet `index` places behind the oldest (0 = the oldest). */
+  removeAt(index: number): Packet {
+    const mask = this.buf.length - 1;
+    const p = this.buf[(this.head + index) & mask]!;
+    for (let i = index; i < this.length - 1; i++)
+      this.buf[(this.head + i) & mask] = this.buf[(this.head + i + 1) & mask]!;
+    this.buf[(this.head + this.length - 1) & mask] = null;
+    this.length--;
+    this.bytes -= p.sizeBytes;
+    return p;
+  }
+
   /** Removes and returns the newest packet. */
   pop(): Packet | null {
     if (this.length === 0) return null;

@@ -1,5 +1,10 @@
+import { aredModel } from './AdaptiveRedQueueDisc.js';
+import { codelModel } from './CoDelQueueDisc.js';
 import { droptailModel } from './DropTailQueueDisc.js';
+import { fqCodelModel } from './FqCoDelQueueDisc.js';
+import { pieModel } from './PieQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
+import { redModel } from './RedQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -8,7 +13,15 @@ export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } fr
  * Every queue discipline and scheduler a link egress can use. Each entry lives beside its
  * discipline (one file per algorithm, exporting `<id>Model`); this list only names them.
  */
-export const queueModels: QueueModel[] = [droptailModel, qlbpModel];
+export const queueModels: QueueModel[] = [
+  droptailModel,
+  redModel,
+  aredModel,
+  codelModel,
+  pieModel,
+  fqCodelModel,
+  qlbpModel,
+];
 
 export function findQueueModel(id: string): QueueModel | undefined {
   return queueModels.find((m) => m.info.id === id);

@@ -1,4 +1,5 @@
 import { dumbbell } from './builders.js';
+import { ns2RedQueue, ns2TcpEcn } from './ns2Red.js';
 import type { ScenarioInput, TransportSpec } from './types.js';
 
 /**
@@ -10,7 +11,8 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  *   ssthresh = window_ (class default set before the agents exist), Limited Transmit on;
  * - RTO from 10 ms ticks (ns-2's estimator), min 0.2 s, initial 3 s, max 60 s;
  * - ACKs 40 bytes (+8 per SACK block), one per data packet;
- * - access queues 100000 packets; flow i starts at stagger·i.
+ * - access queues 100000 packets; flow i starts at stagger·i;
+ * - qtype=RED with `redthresh` and the RED wrapper's `red_*` / `tcp_ecn` keys: see ns2Red.ts.
  */
 
 export const NS2_DEFAULTS = {
@@ -155,16 +157,28 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
+  // tcp_<var>=<value> (test/fixtures/ns2-scripts/red.tcl: Agent/TCP set <var>_ <value>)
+  const tcpEcn = ns2TcpEcn(args);
+  const flows = specs.map((s, i) => {
+    const f = ns2FlowTransport(s, a);
+    if (tcpEcn && f.transport.type === 'tcp')
+      f.transport = { ...f.transport, params: { ...f.transport.params, ecn: true } };
+    return { ...f, start: `${+(stagger * i).toFixed(9)}s` };
+  });
   return dumbbell({
     name: `ns-2 reference: ${name}`,
     description: `Equivalent of ns dumbbell.tcl ${Object.entries(args)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')} (see docs/validation.md).`,
-    flows: specs.map((s, i) => ({ ...ns2FlowTransport(s, a), start: `${+(stagger * i).toFixed(9)}s` })),
+    flows,
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,
     bottleneckBuffer: `${a.qlim} packets`,
-    ...(qtype !== 'droptail' ? { bottleneckQueue: { type: qtype } } : {}),
+    ...(qtype === 'red'
+      ? { bottleneckQueue: ns2RedQueue(args) }
+      : qtype !== 'droptail'
+        ? { bottleneckQueue: { type: qtype } }
+        : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),

@@ -27,6 +27,7 @@ export function defaultScenario(): ScenarioInput {
 export const ns2ReferenceArgs: Record<string, Record<string, string>> = {
   'newreno-1flow': { n: '1', T: '60' },
   'newreno-4flows-droptail': { n: '4', T: '60' },
+  'newreno-4flows-red': { n: '4', qtype: 'RED', T: '60' },
   'sack-reno-tahoe': { flows: 'Sack,Reno,Tahoe', T: '60' },
   'vegas-2flows': { flows: 'Vegas,Vegas', T: '60' },
   'cbr-overload-vs-newreno': { flows: 'Newreno,CBR:12Mb', T: '60' },
