@@ -199,3 +199,8 @@ export function dctcpScenario(): ScenarioInput {
     probeInterval: '10ms',
   });
 }
+
+/** The queue lessons as entries of the built-in presets list (presets.ts). */
+export const queueLessonPresets: { id: string; title: string; scenario: () => ScenarioInput }[] = [
+  { id: 'bufferbloat', title: 'Bufferbloat: FIFO, CoDel, PIE, FQ-CoDel', scenario: bufferbloatScenario },
+];
