@@ -126,6 +126,28 @@ describe('series store and chart lines', () => {
     expect([...chartLines('queue', st, [], null)[0]!.y]).toEqual([1, 2]);
   });
 
+  it('names each port’s discipline in the queue lines when the ports’ disciplines differ', () => {
+    const port = (name: string, queue: string) => ({
+      name,
+      from: 0,
+      to: 1,
+      rateBps: 1,
+      delayNs: 0,
+      limitPackets: 10,
+      limitBytes: Infinity,
+      probe: 0,
+      queue,
+      child: null,
+      gauge: true,
+    });
+    const two = { ...meta, probedPorts: ['a1->b1', 'a2->b2'], portColumns: [PORT_NAMES, PORT_NAMES] };
+    const st = new SeriesStore();
+    st.reset({ ...two, ports: [port('a1->b1', 'droptail'), port('a2->b2', 'codel')] });
+    expect(chartLines('queue', st, [], null).map((l) => l.label)).toEqual(['a1->b1 (droptail)', 'a2->b2 (codel)']);
+    st.reset({ ...two, ports: [port('a1->b1', 'codel'), port('a2->b2', 'codel')] });
+    expect(chartLines('queue', st, [], null).map((l) => l.label)).toEqual(['a1->b1', 'a2->b2']);
+  });
+
   it('puts congestion markers on their flow’s cwnd line', () => {
     const lines: LineSeries[] = [
       { key: 'cwnd:a', label: 'a', color: '#f00', x: Float64Array.from([0, 1, 2]), y: Float64Array.from([5, 9, 4]) },

@@ -66,12 +66,15 @@ export function chartLines(
   if (!meta) return [];
   const out: LineSeries[] = [];
   if (kind === 'queue') {
+    // when the ports' disciplines differ (a comparison), each line says which it is
+    const discOf = (name: string) => meta.ports.find((p) => p.name === name)?.queue ?? '';
+    const mixed = new Set(meta.probedPorts.map(discOf)).size > 1;
     meta.probedPorts.forEach((name, i) => {
       if (ports && !ports.includes(name)) return;
       const c = store.ports[i]!;
       out.push({
         key: `port:${name}`,
-        label: name,
+        label: mixed ? `${name} (${discOf(name)})` : name,
         color: portColor(i),
         x: c.column('t'),
         y: c.column('queuePackets'),
