@@ -203,4 +203,9 @@ export function dctcpScenario(): ScenarioInput {
 /** The queue lessons as entries of the built-in presets list (presets.ts). */
 export const queueLessonPresets: { id: string; title: string; scenario: () => ScenarioInput }[] = [
   { id: 'bufferbloat', title: 'Bufferbloat: FIFO, CoDel, PIE, FQ-CoDel', scenario: bufferbloatScenario },
+  ...FAIR_QUEUEING_VARIANTS.map((v) => ({
+    id: `fair-queueing-${v.id}`,
+    title: `Fair queueing: ${v.label}`,
+    scenario: () => fairQueueingScenario(v),
+  })),
 ];
