@@ -177,8 +177,8 @@ export function dctcpScenario(): ScenarioInput {
         label: 'DCTCP, K=20',
         queue: { type: 'red', params: { stepThreshold: 20 } },
         flows: [
-          { id: 'dctcp-1', transport: { type: 'tcp', cc: 'dctcp', params: { ecn: true } } },
-          { id: 'dctcp-2', transport: { type: 'tcp', cc: 'dctcp', params: { ecn: true } }, start: '0.5s' },
+          { id: 'dctcp-1', transport: { type: 'tcp', cc: 'dctcp' } },
+          { id: 'dctcp-2', transport: { type: 'tcp', cc: 'dctcp' }, start: '0.5s' },
         ],
       },
       {
