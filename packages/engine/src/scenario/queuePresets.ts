@@ -165,13 +165,13 @@ export function fairQueueingScenario(variant: (typeof FAIR_QUEUEING_VARIANTS)[nu
 
 /**
  * DCTCP: two DCTCP flows over RED step marking at K = 20 packets beside two ECN NewReno flows over
- * RED (ns-2 defaults, ECN), both on 100 Mb/s bottlenecks with sub-millisecond delays.
+ * RED (ns-2 defaults in packet mode, ECN), both on 100 Mb/s bottlenecks with sub-millisecond delays.
  */
 export function dctcpScenario(): ScenarioInput {
   return parallelBottlenecks({
     name: 'DCTCP: queue held near K vs NewReno on RED',
     description:
-      'Two DCTCP flows cross a 100 Mb/s bottleneck that CE-marks every arrival finding K = 20 packets or more queued (RFC 8257 §3.1); two ECN-capable NewReno flows cross an identical bottleneck under RED. DCTCP cuts its window in proportion to the fraction of marked packets, so its queue stays just above K with full throughput; NewReno halves its window at every mark and its queue swings between RED’s thresholds.',
+      'Two DCTCP flows cross a 100 Mb/s bottleneck that CE-marks every arrival finding K = 20 packets or more queued (RFC 8257 §3.1); two ECN-capable NewReno flows cross an identical bottleneck under RED. DCTCP cuts its window in proportion to the fraction of marked packets, so its queue stays within a few packets of K with the link full; NewReno halves its window at each mark, and RED holds its queue around RED’s minimum threshold, about three times as long and swinging far wider (pick each port in the queue chart).',
     lanes: [
       {
         label: 'DCTCP, K=20',
@@ -183,7 +183,8 @@ export function dctcpScenario(): ScenarioInput {
       },
       {
         label: 'NewReno, RED',
-        queue: { type: 'red', params: { ecn: true } },
+        // packet mode, so RED's average and thresholds count the same packets the queue chart stacks
+        queue: { type: 'red', params: { ecn: true, byteMode: false, queueInBytes: false } },
         flows: [
           { id: 'newreno-1', transport: { type: 'tcp', cc: 'newreno', params: { ecn: true } } },
           { id: 'newreno-2', transport: { type: 'tcp', cc: 'newreno', params: { ecn: true } }, start: '0.5s' },
