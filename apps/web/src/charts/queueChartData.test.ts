@@ -128,6 +128,18 @@ describe('the queue chart’s views of a port', () => {
     expect(min!.dash).toBe('6 4');
   });
 
+  it('gives no band to a flow that never queued at the port, and shows the total before any did', () => {
+    const rows = ROWS.map((r) => [...r]);
+    for (const r of rows) {
+      r[1] = r[10]!; // the queue is f1's alone
+      r[9] = 0; // f0 never queues here
+    }
+    const keys = queueViewLines(store(rows), 0, 'backlog', [], []).map((l) => l.key);
+    expect(keys).toEqual(['backlog:f1']);
+    const empty = ROWS.map((r) => r.map((v, j) => (j === 0 ? v : j === 9 || j === 10 || j === 1 ? 0 : v)));
+    expect(queueViewLines(store(empty), 0, 'backlog', [], []).map((l) => l.key)).toEqual(['port:r1->r2']);
+  });
+
   it('puts time-valued state beside the sojourn, in milliseconds', () => {
     const lines = queueViewLines(store(ROWS), 0, 'sojourn', probes, []);
     expect(lines.map((l) => l.key)).toEqual(['sojourn:r1->r2', 'disc:head']);

@@ -137,9 +137,16 @@ function probeLines(c: Columns, probes: readonly ProbeMeta[], home: string, unit
     });
 }
 
+/** Whether a column holds a value above zero (a flow that has queued at the port). */
+function everPositive(col: Float64Array): boolean {
+  for (let i = 0; i < col.length; i++) if (col[i]! > 0) return true;
+  return false;
+}
+
 /**
  * Per-flow backlog as stacked bands in flow colours (bottom to top in flow order), from the
- * port's `backlog:<flow id>` columns; the port's total queue when there are none.
+ * port's `backlog:<flow id>` columns of the flows that have queued there (a flow whose path
+ * avoids the port gets no band or legend entry); the port's total queue when there are none.
  */
 function backlogLines(
   c: Columns,
@@ -148,7 +155,9 @@ function backlogLines(
   portName: string,
 ): LineSeries[] {
   const x = c.column('t');
-  const present = flowIds.map((id, i) => ({ id, i })).filter(({ id }) => c.has(`backlog:${id}`));
+  const present = flowIds
+    .map((id, i) => ({ id, i }))
+    .filter(({ id }) => c.has(`backlog:${id}`) && everPositive(c.column(`backlog:${id}`)));
   if (present.length === 0)
     return [
       {
