@@ -173,11 +173,17 @@ export async function drrWithCodelChildrenStacksTheGaugeByFlow({ context, baseUr
   // pause at a moment when both flows have packets queued at the bottleneck (step until one comes)
   await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await lab.page.waitForTimeout(300); // the worker's last frame before the pause is applied
   let both = false;
   for (let i = 0; i < 200 && !both; i++) {
     const b = (await lab.live()).backlog['r1->r2'] ?? {};
     both = (b[0] ?? 0) >= 2 && (b[1] ?? 0) >= 2;
-    if (!both) await lab.testId('step').click();
+    if (!both) {
+      // one probe interval on, and wait until the lab has applied that step's frame
+      const t = (await lab.run()).nowNs;
+      await lab.testId('step').click();
+      await lab.waitForRun((t0) => window.__cclab.run().nowNs > t0, t);
+    }
   }
   assert.ok(both, 'both flows have two or more packets queued at the bottleneck at some step');
   await lab.page.waitForTimeout(400); // the overlay draws the paused state, and mirrors it into data-backlog

@@ -170,6 +170,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
     let lastPos: readonly (Pt | undefined)[] | null = null;
     let box = { x: 0, y: 0, w: 0, h: 0 };
     let lastAttrs = 0;
+    let attrsVersion = -1;
     const draw = () => {
       raf = requestAnimationFrame(draw);
       const cv = canvas.current;
@@ -184,6 +185,24 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       const playing = run.status === 'playing';
       const dpr = window.devicePixelRatio || 1;
       const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}`;
+      // Expose the state on the SVG for assistive tech and tests, a few times a second
+      // (attribute changes that do not repaint anything), including the last state of a run
+      // that has stopped moving.
+      if (meta && live.version !== attrsVersion && now - lastAttrs > 200) {
+        lastAttrs = now;
+        attrsVersion = live.version;
+        root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
+          const i = Number(g.dataset['queuePort']);
+          const p = meta.ports[i];
+          if (!p) return;
+          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
+          g.dataset['packets'] = String(live.queues[i] ?? 0);
+          g.dataset['backlog'] = [...live.portBacklog(i)].map(([f, n]) => `${f}:${n}`).join(' ');
+        });
+        root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
+          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
+        });
+      }
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
       const moving = playing && live.flight.length > 0;
@@ -245,22 +264,6 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         ctx.globalAlpha = 1;
       }
       drawLinksAndQueues(ctx, meta, live, pos, colors);
-      // Expose the state on the SVG for assistive tech and tests, a few times a second
-      // (attribute changes that do not repaint anything).
-      if (now - lastAttrs > 200) {
-        lastAttrs = now;
-        root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
-          const i = Number(g.dataset['queuePort']);
-          const p = meta.ports[i];
-          if (!p) return;
-          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
-          g.dataset['packets'] = String(live.queues[i] ?? 0);
-          g.dataset['backlog'] = [...live.portBacklog(i)].map(([f, n]) => `${f}:${n}`).join(' ');
-        });
-        root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
-          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
-        });
-      }
     };
     raf = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(raf);
