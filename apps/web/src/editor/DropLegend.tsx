@@ -1,6 +1,6 @@
 /**
  * The key to the animation's drop and mark glyphs (one per kind of event, see dropStyles.ts) and
- * to the queue gauges' colours, in a corner of the network view. Each entry's tooltip says which
+ * to the queue gauges' colours, in the top left corner of the network view. Each entry's tooltip says which
  * reasons it covers.
  */
 import { memo } from 'react';
