@@ -10,11 +10,18 @@ import type { Frame, RunMeta } from '../worker/protocol';
 
 const NO_DATA = new Float64Array(0);
 
-/** Named columns of equal length, growing up to `capacity` rows, then halving (every other row kept). */
+/**
+ * Named columns of equal length, growing up to `capacity` rows, then halving (every other row
+ * kept). All columns live in one buffer, column after column (`room` rows each): growing costs
+ * one allocation however many columns there are (a typed array per column made a wide run's
+ * growth thousands of allocations, a visible stall), and a column is a view into the buffer.
+ */
 export class Columns {
   readonly names: readonly string[];
   private readonly index: ReadonlyMap<string, number>;
-  private cols: Float64Array[];
+  private buf: Float64Array;
+  /** Rows each column has room for in `buf`. */
+  private room: number;
   length = 0;
 
   constructor(
@@ -25,8 +32,8 @@ export class Columns {
     if (capacity < 4 || capacity % 2 !== 0) throw new Error('capacity must be an even number ≥ 4');
     this.names = names;
     this.index = new Map(names.map((n, i) => [n, i]));
-    const n = Math.min(initial, capacity);
-    this.cols = names.map(() => new Float64Array(n));
+    this.room = Math.min(initial, capacity);
+    this.buf = new Float64Array(names.length * this.room);
   }
 
   get width(): number {
@@ -36,23 +43,30 @@ export class Columns {
   /** Appends one row read from `src` at `offset` (values in `names` order). */
   pushRow(src: ArrayLike<number>, offset: number): void {
     if (this.length === this.capacity) this.halve();
-    else if (this.length === this.cols[0]?.length) this.grow(Math.min(this.capacity, this.length * 2));
-    for (let c = 0; c < this.cols.length; c++) this.cols[c]![this.length] = src[offset + c]!;
+    else if (this.length === this.room) this.grow(Math.min(this.capacity, this.room * 2));
+    const w = this.names.length;
+    const room = this.room;
+    const buf = this.buf;
+    for (let c = 0, at = this.length; c < w; c++, at += room) buf[at] = src[offset + c]!;
     this.length++;
   }
 
-  private grow(size: number): void {
-    this.cols = this.cols.map((col) => {
-      const grown = new Float64Array(size);
-      grown.set(col);
-      return grown;
-    });
+  private grow(room: number): void {
+    const next = new Float64Array(this.names.length * room);
+    for (let c = 0; c < this.names.length; c++)
+      next.set(this.buf.subarray(c * this.room, c * this.room + this.length), c * room);
+    this.buf = next;
+    this.room = room;
   }
 
   /** Keeps rows 0, 2, 4, … (the same rows the engine's TimeSeries keeps). */
   private halve(): void {
     const half = this.capacity >> 1;
-    for (const col of this.cols) for (let i = 0; i < half; i++) col[i] = col[2 * i]!;
+    const buf = this.buf;
+    for (let c = 0; c < this.names.length; c++) {
+      const base = c * this.room;
+      for (let i = 0; i < half; i++) buf[base + i] = buf[base + 2 * i]!;
+    }
     this.length = half;
   }
 
@@ -63,7 +77,7 @@ export class Columns {
   /** The filled part of the named column (a view, not a copy); empty when there is no such column. */
   column(name: string): Float64Array {
     const c = this.index.get(name);
-    return c === undefined ? NO_DATA : this.cols[c]!.subarray(0, this.length);
+    return c === undefined ? NO_DATA : this.buf.subarray(c * this.room, c * this.room + this.length);
   }
 }
 
