@@ -8,6 +8,7 @@
 import type { Port, Simulation } from '@cclab/engine';
 import type { CodeTable } from './CodeTable';
 import type { RunMeta } from './protocol';
+import { markReasons } from './runMeta';
 
 export class FramePorts {
   private readonly ports: readonly Port[];
@@ -15,6 +16,7 @@ export class FramePorts {
   private readonly gauges: number[];
   /** Reasons of the counter columns (fixed for the run: the columns are named at load). */
   private readonly columnReasons: readonly string[];
+  private readonly columnMarkReasons: readonly string[];
   /** drops + marks + link losses of each port at the last frame. */
   private readonly lastTotals: Float64Array;
 
@@ -27,15 +29,16 @@ export class FramePorts {
     this.probed = sim.probedPorts;
     this.gauges = meta.ports.flatMap((p, i) => (p.gauge ? [i] : []));
     this.columnReasons = meta.dropReasons;
+    this.columnMarkReasons = markReasons(meta.dropReasons);
     this.lastTotals = new Float64Array(this.ports.length);
   }
 
-  /** Appends probed port `i`'s cumulative drops, then marks, by reason (one per column reason). */
+  /** Appends probed port `i`'s cumulative drops, then marks, by reason (as runMeta names the columns). */
   pushReasonCounters(i: number, out: number[]): void {
     const p = this.probed[i]!;
     const st = p.disc.stats;
     for (const r of this.columnReasons) out.push(r === 'link-loss' ? p.linkLosses : (st.dropsByReason[r] ?? 0));
-    for (const r of this.columnReasons) out.push(st.marksByReason[r] ?? 0);
+    for (const r of this.columnMarkReasons) out.push(st.marksByReason[r] ?? 0);
   }
 
   /** [port, flow, packets] for every flow with packets queued at a gauge port. */

@@ -58,7 +58,10 @@ describe('series in the lab are the engine’s, by column name', () => {
     expect(cols).toContain('backlog:f1');
     expect(cols).toContain('drops:overflow');
     expect(cols).toContain('marks:early');
-    expect(cols.at(-1)).toBe('marks:link-loss');
+    // a packet refused for want of room, or lost on the wire, cannot carry a mark
+    expect(cols).not.toContain('marks:overflow');
+    expect(cols).not.toContain('marks:link-loss');
+    expect(cols.at(-1)).toBe('marks:policy');
   });
 
   it('every column of every series equals the engine’s own record of the same run', () => {
@@ -186,6 +189,7 @@ describe('drops, marks and backlog in frames', () => {
     expect(last('drops:forced')).toBe(st.dropsByReason['forced']);
     expect(last('drops:early')).toBe(0);
     expect(last('marks:forced')).toBe(0);
+    expect(last('marks:codel')).toBe(0);
     expect(last('marks')).toBe(st.marks);
   });
 

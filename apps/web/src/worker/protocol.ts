@@ -51,7 +51,8 @@ export interface RunMeta {
   /**
    * Names of the columns of each probed port's sample row: the engine's `Simulation.portColumns`
    * (PORT_COLUMNS, `disc:<probe>`, `backlog:<flow id>`), then the lab's cumulative counters
-   * `drops:<reason>` and `marks:<reason>` (one per entry of `dropReasons`).
+   * `drops:<reason>` (one per entry of `dropReasons`) and `marks:<reason>` (the reasons a mark
+   * can have: not overflow, front, fq-overflow, memory or link-loss).
    */
   portColumns: string[][];
   /** Flow event kinds; frames encode an event's kind as its index here. */

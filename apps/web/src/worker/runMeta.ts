@@ -12,9 +12,20 @@ export const LAB_DROP_REASONS: readonly string[] = [...DROP_REASONS, 'link-loss'
 /** Memory the lab's series may take, bytes (8 per number). Bounds maxPoints for wide runs. */
 export const SERIES_BUDGET_BYTES = 64 * 1024 * 1024;
 
-/** The lab's counters appended to each probed port's row: drops, then marks, by reason. */
+/**
+ * Reasons that cannot come with a mark: a packet refused or evicted for want of room, or lost on
+ * the wire, is gone (nothing to set CE on).
+ */
+const NEVER_MARKED = new Set(['overflow', 'front', 'fq-overflow', 'memory', 'link-loss']);
+
+/** The reasons a mark can have (every other reason, new ones included). */
+export function markReasons(reasons: readonly string[]): string[] {
+  return reasons.filter((r) => !NEVER_MARKED.has(r));
+}
+
+/** The lab's counters appended to each probed port's row: drops by reason, then marks by reason. */
 export function reasonColumns(reasons: readonly string[]): string[] {
-  return [...reasons.map((r) => `drops:${r}`), ...reasons.map((r) => `marks:${r}`)];
+  return [...reasons.map((r) => `drops:${r}`), ...markReasons(reasons).map((r) => `marks:${r}`)];
 }
 
 /**
