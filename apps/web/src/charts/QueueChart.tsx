@@ -38,7 +38,7 @@ export function QueueChart() {
   const views = portIndex >= 0 ? queueViews(columns, probes) : [];
   const view = views.find((v) => v.id === viewChoice) ?? views[0];
   const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
-  const probeKey = probes.map((p) => `${p.column}|${p.label}|${p.unit}`).join(',');
+  const probeKey = probes.map((p) => `${p.column}|${p.label}|${p.unit}|${p.cumulative}`).join(',');
   const source = useCallback(
     (store: SeriesStore, flows: readonly FlowStyle[]) =>
       view ? queueViewLines(store, portIndex, view.id, probes, flows) : [],
