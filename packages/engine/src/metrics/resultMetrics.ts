@@ -50,6 +50,8 @@ export interface MetricQuery {
   /** Utility weight p_s (default 1) or efficacy's d_opt in ms (default 100). */
   p?: number;
   dOptMs?: number;
+  /** Probe key of the port's queue discipline, for `queueProbe`. */
+  key?: string;
   /** Bits to deliver, for `timeToBitsS`. */
   bits?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
@@ -140,6 +142,12 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   p('meanSojournMs', 'Mean sojourn', 'ms', 'Mean time from enqueue to dequeue.'),
   p('utilization', 'Utilisation', '', 'Fraction of the time the link was transmitting.'),
   p('portThroughputBps', 'Port throughput', 'bit/s', 'Bytes leaving the port per second of the run.'),
+  p(
+    'queueProbe',
+    'Discipline state',
+    '',
+    'A value the port’s queue discipline reports (its probe `key`, e.g. RED’s avgQueue, QLBP’s outputRateCov) at the end of the run.',
+  ),
   { id: 'events', label: 'Events', unit: '', scope: 'run', description: 'Simulation events processed.' },
 ];
 
@@ -380,6 +388,18 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
       return now > 0 ? port.busyTimeNs() / now : 0;
     case 'portThroughputBps':
       return now > 0 ? (d.stats.departureBytes * 8) / seconds(now) : 0;
+    case 'queueProbe': {
+      const specs = d.probeSpecs();
+      const i = specs.findIndex((s) => s.key === q.key);
+      if (i < 0)
+        throw new MetricQueryError(
+          'key',
+          `${JSON.stringify(q.key)} is not a probe of ${port.queueType} (${specs.map((s) => s.key).join(', ') || 'none'})`,
+        );
+      const out = new Float64Array(specs.length);
+      d.probeValues(out, 0);
+      return out[i]!;
+    }
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a port metric`);
 }
