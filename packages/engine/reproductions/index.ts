@@ -16,6 +16,10 @@ import { seed002Table63 } from './seed-002/table-6-3.js';
 import { seed002Table65 } from './seed-002/table-6-5.js';
 import { seed002Table66 } from './seed-002/table-6-6.js';
 import { seed002Table68 } from './seed-002/table-6-8.js';
+import { seed003XcpAlone } from './seed-003/xcp-alone.js';
+import { seed003Figs7to14 } from './seed-003/figs-7-14.js';
+import { seed003Figs15to22 } from './seed-003/figs-15-22.js';
+import { seed003Binomial } from './seed-003/figs-23-binomial.js';
 
 export { studies } from './studies.js';
 
@@ -33,6 +37,10 @@ export const reproductions: readonly ReproductionSpec[] = [
   seed002Table65,
   seed002Table66,
   seed002Table68,
+  seed003XcpAlone,
+  seed003Figs7to14,
+  seed003Figs15to22,
+  seed003Binomial,
 ];
 
 export function findReproduction(id: string): ReproductionSpec | undefined {
