@@ -260,7 +260,14 @@ export async function queuePresetsOpenAndRun({ context, baseUrl }) {
   await lab.open();
   const ids = await lab.page.locator('[data-testid="preset"] option').evaluateAll((os) => os.map((o) => o.value));
   const wanted = ids.filter((id) => /^(bufferbloat|fair-queueing-|dctcp)/.test(id));
-  assert.ok(wanted.length >= 1, `queue presets listed: ${wanted.join(', ')}`);
+  for (const id of [
+    'bufferbloat',
+    'fair-queueing-fifo',
+    'fair-queueing-drr',
+    'fair-queueing-sfq',
+    'fair-queueing-fq-codel',
+  ])
+    assert.ok(wanted.includes(id), `${id} is listed (${wanted.join(', ')})`);
   for (const id of wanted) {
     await lab.testId('preset').selectOption(id);
     await lab.waitForRun(() => window.__cclab.run().status === 'paused' || window.__cclab.run().status === 'playing');
