@@ -67,7 +67,10 @@ export async function batchRunToTheEnd({ context, baseUrl }) {
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   const csv = await readFile(path, 'utf8');
-  assert.match(csv.split('\n')[0], /^t_s,f0 cwnd,f0 ssthresh,f1 cwnd,f1 ssthresh$/);
+  assert.match(
+    csv.split('\n')[0],
+    /^t \(s\),f0 cwnd \(segments\),f0 ssthresh \(segments\),f1 cwnd \(segments\),f1 ssthresh \(segments\)$/,
+  );
   assert.ok(csv.split('\n').length > 1000);
   const [svg] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-queue-svg').click()]);
   assert.match(await readFile(await svg.path(), 'utf8'), /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);

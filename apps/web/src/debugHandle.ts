@@ -13,10 +13,24 @@ export interface DebugHandle {
   run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
-    ports: { name: string; queue: number[] }[];
+    ports: { name: string; queue: number[]; columns: string[] }[];
     markers: number;
+    /** Points kept per series at most (the store halves beyond). */
+    maxPoints: number;
   };
-  live(): { queues: number[]; util: number[]; flight: number; drops: number };
+  /** One column of a probed port's series, by the engine's column name ("disc:avg", "backlog:f0"). */
+  portColumn(port: string, column: string): number[];
+  live(): {
+    queues: number[];
+    util: number[];
+    flight: number;
+    drops: number;
+    /** Drops and marks being drawn, as "reason" or "mark:reason". */
+    dropKinds: string[];
+    /** Per-flow backlog of each gauge port with packets queued: port name → flow index → packets. */
+    backlog: Record<string, Record<number, number>>;
+    reasons: { port: string; drops: Record<string, number>; marks: Record<string, number> }[];
+  };
   canUndo(): boolean;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
@@ -40,21 +54,41 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     series: () => ({
       flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({
         id,
-        cwnd: [...lab.series.flows[i]!.column(1)],
-        t: [...lab.series.flows[i]!.column(0)],
+        cwnd: [...lab.series.flows[i]!.column('cwnd')],
+        t: [...lab.series.flows[i]!.column('t')],
       })),
       ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
         name,
-        queue: [...lab.series.ports[i]!.column(1)],
+        queue: [...lab.series.ports[i]!.column('queuePackets')],
+        columns: [...lab.series.ports[i]!.names],
       })),
       markers: lab.series.markers.length,
+      maxPoints: lab.series.meta?.maxPoints ?? 0,
     }),
-    live: () => ({
-      queues: [...lab.live.queues],
-      util: [...lab.live.util],
-      flight: lab.live.flight.length / 5,
-      drops: lab.live.drops.length,
-    }),
+    portColumn: (port, column) => {
+      const i = lab.series.meta?.probedPorts.indexOf(port) ?? -1;
+      return i < 0 ? [] : [...lab.series.ports[i]!.column(column)];
+    },
+    live: () => {
+      const meta = lab.live.meta;
+      const backlog: Record<string, Record<number, number>> = {};
+      meta?.ports.forEach((p, i) => {
+        const b = lab.live.portBacklog(i);
+        if (b.size > 0) backlog[p.name] = Object.fromEntries(b);
+      });
+      return {
+        queues: [...lab.live.queues],
+        util: [...lab.live.util],
+        flight: lab.live.flight.length / 5,
+        drops: lab.live.drops.length,
+        dropKinds: lab.live.drops.map((d) => (d.mark ? `mark:${d.reason}` : d.reason)),
+        backlog,
+        reasons: (meta?.ports ?? []).map((p, i) => ({
+          port: p.name,
+          ...(lab.live.reasons[i] ?? { drops: {}, marks: {} }),
+        })),
+      };
+    },
     canUndo: () => lab.scenario.getState().past.length > 0,
     encode: (s) => encodeScenario(s as ScenarioInput),
   };

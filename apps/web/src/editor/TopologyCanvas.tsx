@@ -9,6 +9,7 @@ import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
 import type { Pt } from './geometry';
 import { LinkGlyph } from './LinkGlyph';
+import { DropLegend } from './DropLegend';
 import { LiveOverlay } from './LiveOverlay';
 import { NodeGlyph } from './NodeGlyph';
 import { QueueBars } from './QueueBars';
@@ -148,6 +149,7 @@ export function TopologyCanvas() {
           </p>
         </div>
       )}
+      {meta && <DropLegend />}
       <div className="zoom-controls">
         <button
           type="button"

@@ -5,11 +5,13 @@ import { useLab } from '../lab';
 import { OKABE_ITO, flowColor } from '../palette';
 import { updateFlow } from '../state/scenarioEdits';
 import { FieldIssues } from '../inspector/FieldIssues';
-import { withParam } from '../inspector/LinkInspector';
+import { withParam } from '../inspector/QueueFields';
+import { NumberInput } from '../inspector/NumberInput';
 import { ParamForm } from '../inspector/ParamForm';
 import { QuantityInput } from '../inspector/QuantityInput';
 import { issuesAt } from '../inspector/useScenarioIssues';
 import { transportTraits } from './transportTraits';
+import { usesScheduler } from './usesScheduler';
 
 interface Props {
   flow: ScenarioFlow;
@@ -203,6 +205,42 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
         />
       </div>
       <FieldIssues issues={[...issuesAt(issues, `${p}.start`), ...issuesAt(issues, `${p}.stop`)]} />
+      <details
+        className="subsection"
+        open={usesScheduler(scenario) || flow.class !== undefined || flow.weight !== undefined}
+      >
+        <summary>Scheduling class and weight</summary>
+        <p className="muted small">
+          Schedulers (a link queue marked “scheduler”) sort packets into classes and share the link between them: strict
+          priority serves class 0 first; DRR and WFQ share by weight when they schedule per flow.
+          {usesScheduler(scenario) ? '' : ' No link uses a scheduler yet, so these have no effect.'}
+        </p>
+        <div className="field-row">
+          <NumberInput
+            label="Class"
+            integer
+            min={0}
+            max={63}
+            value={flow.class}
+            placeholder="0"
+            title="Traffic class 0–63 (priority band of prio: 0 is served first; the class of drr/wfq per class)"
+            testId="flow-class"
+            invalid={issuesAt(issues, `${p}.class`).length > 0}
+            onCommit={(v) => edit({ class: v })}
+          />
+          <NumberInput
+            label="Weight"
+            min={0}
+            value={flow.weight}
+            placeholder="1"
+            title="Share of the link relative to other flows (> 0) under weighted schedulers"
+            testId="flow-weight"
+            invalid={issuesAt(issues, `${p}.weight`).length > 0}
+            onCommit={(v) => edit({ weight: v })}
+          />
+        </div>
+        <FieldIssues issues={[...issuesAt(issues, `${p}.class`), ...issuesAt(issues, `${p}.weight`)]} />
+      </details>
       <div className="field">
         <span className="field-label" id={ids.color}>
           Colour

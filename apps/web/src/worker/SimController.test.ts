@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '@cclab/engine';
+import { defaultScenario, FLOW_COLUMNS } from '@cclab/engine';
 import { SimController, SLICE_MS } from './SimController';
-import { FLIGHT_STRIDE, FLOW_COLS } from './protocol';
+import { FLIGHT_STRIDE } from './protocol';
 
 function fakeClock() {
   let t = 0;
@@ -66,7 +66,7 @@ describe('the worker’s simulation controller', () => {
     ctl.tick();
     const f = ctl.frame();
     expect(f.samples).toBe(21); // samples at 0, 50, ..., 1000 ms
-    expect(f.flowSamples.length).toBe(21 * 2 * FLOW_COLS);
+    expect(f.flowSamples.length).toBe(21 * 2 * FLOW_COLUMNS.length);
     expect(f.flight.length % FLIGHT_STRIDE).toBe(0);
     expect(f.flight.length).toBeGreaterThan(0);
     expect(f.queues).toHaveLength(10);

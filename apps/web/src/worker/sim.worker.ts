@@ -25,8 +25,10 @@ function postFrame(): void {
     f.flight.buffer,
     f.queues.buffer,
     f.queueBytes.buffer,
+    f.backlog.buffer,
     f.util.buffer,
     f.portDrops.buffer,
+    f.reasonCounts.buffer,
   ]);
 }
 

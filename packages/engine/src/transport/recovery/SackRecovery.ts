@@ -249,33 +249,38 @@ export class SackRecovery implements LossRecovery {
     s.reduce('loss', now, false);
     s.phase = 'recovery';
     s.firstPartial = false;
-    this.prrDelivered = 0;
-    this.prrOut = 1;
+    // RFC 6937 §3: the ACK that starts recovery is the first ACK during recovery: its
+    // DeliveredData counts, and with PRR the fast retransmit is part of its sndcnt (at least one
+    // segment), as in Linux's tcp_cwnd_reduction; sendInRecovery sends it next
+    this.prrDelivered = this.lastDelivered;
+    this.prrOut = 0;
     const head = s.highestAck + 1;
     if (s.cfg.sackRecovery === 'ns3') {
       // ns-3.37 EnterRecovery: a head not deemed lost is marked lost (forgetting an earlier
-      // retransmission of it), then DoRetransmit picks what to send
+      // retransmission of it), then DoRetransmit picks what to send (counted in prrOut)
       if (!this.lost(head)) {
         this.forcedLost = head;
         this.sb.unmarkRetransmitted(head);
       }
       this.doRetransmit();
-      this.prrOut--;
       return;
     }
     // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
-    s.output(head);
+    if (!s.cfg.prr) s.output(head);
   }
 
   /**
-   * RFC 6675 §3 SetPipe: segments believed to be in the network (from the scoreboard's base, so
-   * that it is right between readAck and onAck too).
+   * RFC 6675 §4 SetPipe: segments believed to be in the network. The scoreboard's base is the
+   * cumulative ACK + 1 of the ACK being read, so that it is right between readAck and onAck too.
+   * With ns-3's accounting, or segments deemed lost by a kept-SACK timeout or a forced head, the
+   * count below extends the scoreboard's.
    */
   pipe(): number {
     const s = this.s;
     const sb = this.sb;
     const thresh = s.cfg.dupAckThreshold;
     const ns3Pipe = s.cfg.sackRecovery === 'ns3';
+    if (!ns3Pipe && this.lostUpTo < sb.base && this.forcedLost < sb.base) return sb.pipe(s.maxSeqSent, thresh);
     let pipe = 0;
     let sackedAbove = sb.sackedCount;
     for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
@@ -310,25 +315,31 @@ export class SackRecovery implements LossRecovery {
       let sndcnt: number;
       if (pipe > ss) sndcnt = Math.ceil((this.prrDelivered * ss) / this.recoverFs) - this.prrOut;
       else sndcnt = Math.min(ss - pipe, Math.max(this.prrDelivered - this.prrOut, this.lastDelivered) + 1);
+      // the fast retransmit on entering recovery goes whatever sndcnt says (Linux; RFC 9937)
+      if (this.prrOut === 0 && sndcnt < 1) sndcnt = 1;
       cwnd = pipe + Math.max(sndcnt, 0);
     }
     const thresh = s.cfg.dupAckThreshold;
+    // with PRR the first segment sent in recovery is the RFC 6675 step 4.3 retransmission
+    let first = s.cfg.prr && this.prrOut === 0 ? s.highestAck + 1 : -1;
     let scanLost = s.highestAck + 1;
     let scanAny = s.highestAck + 1;
     const lostTop = Math.max(sb.highSacked, this.lostUpTo, this.forcedLost);
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
-      let seg = -1;
-      for (; scanLost <= lostTop; scanLost++) {
-        if (
-          !sb.isSacked(scanLost) &&
-          !sb.isRetransmitted(scanLost) &&
-          (scanLost <= this.lostUpTo || scanLost === this.forcedLost || sb.isLost(scanLost, thresh))
-        ) {
-          seg = scanLost++;
-          break;
+      let seg = first;
+      first = -1;
+      if (seg < 0)
+        for (; scanLost <= lostTop; scanLost++) {
+          if (
+            !sb.isSacked(scanLost) &&
+            !sb.isRetransmitted(scanLost) &&
+            (scanLost <= this.lostUpTo || scanLost === this.forcedLost || sb.isLost(scanLost, thresh))
+          ) {
+            seg = scanLost++;
+            break;
+          }
         }
-      }
       if (seg < 0) {
         const n = Math.max(s.nextSeq, s.maxSeqSent + 1);
         if (n < s.appLimit && n <= s.highestAck + s.maxWindow) {
