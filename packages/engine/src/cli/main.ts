@@ -22,6 +22,7 @@ const USAGE = `usage:
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
+  cclab validate-ns3 --ablate                      what each ns-3 emulation setting is worth (docs/validation.md)
   cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md

@@ -11,6 +11,7 @@ import {
   type Ns3Comparison,
   type Ns3Reference,
 } from '../validation/compareNs3.js';
+import { NS3_ABLATIONS } from '../validation/ns3Ablation.js';
 import { runNs3Case, type Ns3Measured } from '../validation/ns3Run.js';
 import { buildNs3Harness, runNs3Harness } from './ns3.js';
 
@@ -76,6 +77,7 @@ export async function validateNs3(argv: string[]): Promise<number> {
   const out = (s: string) => process.stdout.write(s + '\n');
   const useFixtures = argv.includes('--fixtures');
   const names = argv.filter((a) => !a.startsWith('--'));
+  if (argv.includes('--ablate')) return ablationTable(out);
   let binary: string | null = null;
   if (!useFixtures) {
     const b = buildNs3Harness(out);
@@ -166,4 +168,26 @@ export async function validateNs3(argv: string[]): Promise<number> {
     out(parts.join('; '));
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/**
+ * `--ablate`: for each change of NS3_ABLATIONS, every given reference's drops + marks at the
+ * bottleneck with that one ns-3 behaviour set back to the engine's default (✗: outside a
+ * tolerance), compared with the committed ns-3 outputs.
+ */
+function ablationTable(out: (s: string) => void): number {
+  const cases = listCases(join(FIXTURES, 'ns3', 'given.list')).filter((c) => ns3MissingModels(c.args).length === 0);
+  const refs = cases.map((c) => JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns3Reference);
+  out('drops + marks at the bottleneck, one change at a time (✗: outside a tolerance of docs/validation.md)\n');
+  out(`| change | ${cases.map((c) => c.name).join(' | ')} |`);
+  out(`|---|${cases.map(() => '---:').join('|')}|`);
+  for (const a of NS3_ABLATIONS) {
+    const cells = cases.map((c, i) => {
+      const m = runNs3Case(c.name, c.args, a.edit);
+      return `${m.drops + m.marks}${compareWithNs3(refs[i]!, m).pass ? '' : ' ✗'}`;
+    });
+    out(`| ${a.label} | ${cells.join(' | ')} |`);
+  }
+  out(`| ns-3.37 | ${refs.map((r) => r.bottleneck.drops + r.bottleneck.marks).join(' | ')} |`);
+  return 0;
 }

@@ -1,6 +1,7 @@
 import { Simulation } from '../Simulation.js';
 import { DropStage } from '../queue/QueueDisc.js';
 import { ns3DumbbellScenario, ns3Warmup } from '../scenario/ns3Dumbbell.js';
+import type { ScenarioInput } from '../scenario/types.js';
 
 /** What cclab measures on an ns-3 dumbbell case, as ns3/dumbbell.cc measures it. */
 export interface Ns3Measured {
@@ -27,10 +28,17 @@ export interface Ns3Measured {
 /**
  * Runs the cclab equivalent of `ns3/dumbbell key=value ...` and measures the bottleneck r1→r2 the
  * way the harness does: per-flow departures from the queue discipline after `warmup`, the queue
- * discipline's drops and CE marks, its time-average length and mean sojourn.
+ * discipline's drops and CE marks, its time-average length and mean sojourn. `edit` changes the
+ * translated scenario before the run (the one-at-a-time table of validation/ns3Ablation.ts).
  */
-export function runNs3Case(name: string, args: Record<string, string>): Ns3Measured {
-  const sim = new Simulation(ns3DumbbellScenario(name, args));
+export function runNs3Case(
+  name: string,
+  args: Record<string, string>,
+  edit?: (scenario: ScenarioInput) => void,
+): Ns3Measured {
+  const scenario = ns3DumbbellScenario(name, args);
+  edit?.(scenario);
+  const sim = new Simulation(scenario);
   const port = sim.network.portByName('r1->r2');
   if (!port) throw new Error('the ns-3 dumbbell has no port r1->r2');
   const n = sim.flows.length;
