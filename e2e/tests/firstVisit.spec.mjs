@@ -35,9 +35,8 @@ export async function firstVisitShowsSawtooth({ context, baseUrl }) {
   await lab.waitForRun(
     (n) =>
       Number(
-        document
-          .querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f0"]')
-          ?.getAttribute('data-points') ?? 0,
+        document.querySelector('[data-testid="chart-cwnd"] path[data-series="cwnd:f0"]')?.getAttribute('data-points') ??
+          0,
       ) >= n,
     stored,
     3000,

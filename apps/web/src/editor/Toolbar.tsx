@@ -3,7 +3,7 @@ import { useLab } from '../lab';
 import { addNode, deleteItems } from '../state/scenarioEdits';
 import type { Tool } from '../state/scenarioStore';
 import { ToolIcon } from './ToolIcon';
-import { toWorld, readTransform, IDENTITY } from './viewTransform';
+import { toWorld, IDENTITY } from './viewTransform';
 
 const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'select', label: 'Select and move', key: 'V' },
@@ -16,7 +16,7 @@ const TOOLS: { tool: Tool; label: string; key: string }[] = [
 export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | 'router'): void {
   const st = lab.scenario.getState();
   const box = document.querySelector('.canvas-box');
-  const t = readTransform(st.scenario.view) ?? IDENTITY;
+  const t = st.camera ?? IDENTITY;
   const c = toWorld(t, (box?.clientWidth ?? 800) / 2, (box?.clientHeight ?? 500) / 2);
   // Avoid stacking nodes exactly on top of each other.
   let { x, y } = c;

@@ -1,8 +1,8 @@
 /** Error and information banners (bad links, bad files), each listing the fields at fault. */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { BACKUP_KEY, loadSavedText } from '../codec/autosave';
 import { parseScenarioJson } from '../codec/scenarioFile';
+import { exportScenarioFile } from '../share/exportScenario';
 
 export function Notices() {
   const lab = useLab();
@@ -10,7 +10,7 @@ export function Notices() {
   const toast = useStore(lab.ui, (s) => s.toast);
   const shareUrl = useStore(lab.ui, (s) => s.lastShareUrl);
   const restore = (id: number) => {
-    const text = loadSavedText(localStorage, BACKUP_KEY);
+    const text = lab.autosave.backupText();
     const r = text ? parseScenarioJson(text, 'backup') : null;
     if (r?.ok) {
       lab.scenario.getState().replace(r.scenario);
@@ -22,7 +22,7 @@ export function Notices() {
     <>
       <div className="notices" aria-live="assertive">
         {notices.map((n) => (
-          <div key={n.id} className={`notice notice-${n.kind}`} role="alert" data-testid="notice">
+          <div key={n.id} className={`notice notice-${n.kind}`} role="alert" data-testid="notice" data-notice={n.key}>
             <div className="notice-body">
               <strong>{n.title}</strong>
               {n.issues.length > 0 && (
@@ -37,6 +37,17 @@ export function Notices() {
               )}
             </div>
             <div className="notice-actions">
+              {n.canExport && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="notice-export"
+                  onClick={() => exportScenarioFile(lab)}
+                  title="Download the scenario as a JSON file"
+                >
+                  Export
+                </button>
+              )}
               {n.canRestoreBackup && (
                 <button
                   type="button"

@@ -80,11 +80,37 @@ describe('the scenario store', () => {
     expect(st().scenario.nodes).toEqual(before.nodes);
   });
 
-  it('keeps the camera when undoing', () => {
+  it('pans and zooms without touching the scenario: no undo step, nothing to autosave', () => {
     const store = buildDumbbell();
-    store.getState().setView({ transform: { x: 5, y: 6, k: 2 } });
-    store.getState().undo();
-    expect(store.getState().scenario.view).toEqual({ transform: { x: 5, y: 6, k: 2 } });
+    const st = () => store.getState();
+    const scenario = st().scenario;
+    const past = st().past.length;
+    for (let i = 0; i < 50; i++) st().setCamera({ x: i, y: -i, k: 1 + i / 100 });
+    // the same object: the autosave and address-bar effects (keyed on it) are not re-armed
+    expect(st().scenario).toBe(scenario);
+    expect(st().past).toHaveLength(past);
+    expect(st().camera).toEqual({ x: 49, y: -49, k: 1.49 });
+    // undo restores the network, not the camera
+    st().undo();
+    expect(st().camera).toEqual({ x: 49, y: -49, k: 1.49 });
+    expect(st().scenario.flows).toHaveLength(1);
+  });
+
+  it('saves, exports and shares the camera with the scenario, and reopens it from old files', () => {
+    const old = { ...defaultScenario(), view: { transform: { x: 5, y: 6, k: 2 }, charts: ['cwnd'] } };
+    const store = createScenarioStore(old);
+    const st = () => store.getState();
+    expect(st().camera).toEqual({ x: 5, y: 6, k: 2 });
+    expect(st().scenario.view).toEqual({ charts: ['cwnd'] });
+    st().setCamera({ x: 1, y: 2, k: 0.5 });
+    expect(st().serialize().view).toEqual({ charts: ['cwnd'], transform: { x: 1, y: 2, k: 0.5 } });
+    // a scenario without a camera (a preset, an imported file) is fitted anew
+    st().replace(defaultScenario());
+    expect(st().camera).toBeNull();
+    expect(st().serialize()).toEqual(defaultScenario());
+    st().replace({ ...defaultScenario(), view: { transform: { x: 7, y: 8, k: 3 } } });
+    expect(st().camera).toEqual({ x: 7, y: 8, k: 3 });
+    expect('view' in st().scenario).toBe(false);
   });
 
   it('deleting a router removes its links and the flows routed through it', () => {
