@@ -1,6 +1,7 @@
 /**
  * `window.__cclab`: a read-only window into application state for end-to-end tests and for
- * curious users in the devtools console. Nothing in the app depends on it.
+ * curious users in the devtools console (and one way to break it on purpose: `workerFault`, to
+ * see the lab recover). Nothing in the app depends on it.
  */
 import type { ScenarioInput } from '@cclab/engine';
 import { encodeScenario } from './codec/urlCodec';
@@ -18,6 +19,10 @@ export interface DebugHandle {
   };
   live(): { queues: number[]; util: number[]; flight: number; drops: number };
   canUndo(): boolean;
+  /** The editor's pan and zoom (kept beside the scenario). */
+  camera(): unknown;
+  /** Make the simulation worker fail: 'kill' terminates it, 'throw' and 'hang' happen inside it. */
+  workerFault(kind: 'kill' | 'throw' | 'hang'): void;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
 }
@@ -56,6 +61,8 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       drops: lab.live.drops.length,
     }),
     canUndo: () => lab.scenario.getState().past.length > 0,
+    camera: () => structuredClone(lab.scenario.getState().camera),
+    workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
   };
 }

@@ -12,6 +12,7 @@ import { SeriesStore } from './state/SeriesStore';
 import { LiveView } from './worker/LiveView';
 import { SimClient, type WorkerLike } from './worker/SimClient';
 import { Autosaver } from './share/Autosaver';
+import { troubleNotice } from './run/troubleNotice';
 import { NO_STORAGE, type KeyValueStore } from './codec/autosave';
 
 export interface Lab {
@@ -49,7 +50,9 @@ export function createLab(
     ui,
     series,
     live,
-    sim: new SimClient(makeWorker, run, series, live),
+    sim: new SimClient(makeWorker, run, series, live, {
+      report: (t) => ui.getState().pushNotice(troubleNotice(t)),
+    }),
     autosave: new Autosaver(storage.local, storage.tab, storage.problem, () => ui.getState()),
   };
 }

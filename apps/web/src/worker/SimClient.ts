@@ -1,18 +1,58 @@
 /**
  * The UI side of the simulation worker: sends typed commands, and applies the worker's frames
  * once per animation frame (several frames that arrive between two paints are merged).
+ *
+ * It also watches the worker. A worker that fails (`error`), sends a message that cannot be read
+ * (`messageerror`), or stops answering pings (terminated, killed for memory, or stuck in a loop)
+ * is replaced by a new one, the scenario is loaded again (paused at time zero), and the lab is
+ * told what happened (`SimClientOptions.report`). Pings are answered between slices of work, so a
+ * busy batch run answers within milliseconds; a worker is declared lost only after `deadlineMs`
+ * with a ping unanswered while the page itself kept running (a page asleep in a background tab,
+ * or frozen, restarts the wait instead of raising a false alarm).
  */
 import type { ScenarioInput } from '@cclab/engine';
 import type { SeriesStore } from '../state/SeriesStore';
 import type { RunStore } from '../state/runStore';
 import type { LiveView } from './LiveView';
-import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker } from './protocol';
+import { clipMessage } from '../run/troubleNotice';
+import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 export interface WorkerLike {
   postMessage(msg: ToWorker): void;
   onmessage: ((ev: MessageEvent<FromWorker>) => void) | null;
+  onerror?: ((ev: ErrorEvent) => void) | null;
+  onmessageerror?: ((ev: MessageEvent) => void) | null;
   terminate(): void;
 }
+
+/** What the lab is told when the run stops for a reason other than reaching its end. */
+export interface RunTrouble {
+  kind: 'engine-error' | 'worker-restarted' | 'worker-gave-up';
+  /** What happened, in words. */
+  message: string;
+  /** Simulated time when it happened (ns). */
+  atNs: number;
+}
+
+export interface SimClientOptions {
+  /** Runs a callback before the next paint (requestAnimationFrame). */
+  schedule?: (cb: () => void) => void;
+  /** Wall clock in ms (performance.now). */
+  clock?: () => number;
+  setInterval?: (cb: () => void, ms: number) => unknown;
+  clearInterval?: (h: unknown) => void;
+  /** Ping period (ms). */
+  pingMs?: number;
+  /** A ping unanswered this long (ms) means the worker is lost. */
+  deadlineMs?: number;
+  report?: (t: RunTrouble) => void;
+}
+
+export const PING_MS = 1000;
+export const DEADLINE_MS = 10_000;
+/** More losses than this within LOSS_WINDOW_MS and the client stops restarting by itself. */
+const MAX_LOSSES = 3;
+const LOSS_WINDOW_MS = 60_000;
 
 export class SimClient {
   private worker: WorkerLike;
@@ -22,20 +62,49 @@ export class SimClient {
   /** Start playing as soon as the scenario is loaded. */
   private playWhenLoaded = false;
   private scenario: ScenarioInput | null = null;
+  /** A load was sent and neither `loaded` nor `invalid` came back yet. */
+  private loading = false;
+  /** The pending load was made by a restart (a second loss during it stops the restarts). */
+  private loadIsRecovery = false;
+  private readonly lossTimes: number[] = [];
+  private pingSeq = 0;
+  /** When the oldest unanswered ping was sent (null: none outstanding). */
+  private awaitingSince: number | null = null;
+  private lastWatchTick = 0;
+  private readonly watchHandle: unknown;
+  private readonly schedule: (cb: () => void) => void;
+  private readonly clock: () => number;
+  private readonly opts: SimClientOptions;
 
   constructor(
     private readonly makeWorker: () => WorkerLike,
     private readonly run: RunStore,
     private readonly series: SeriesStore,
     private readonly live: LiveView,
-    private readonly schedule: (cb: () => void) => void = (cb) => requestAnimationFrame(cb),
+    opts: SimClientOptions = {},
   ) {
+    this.opts = opts;
+    this.schedule = opts.schedule ?? ((cb) => requestAnimationFrame(cb));
+    this.clock = opts.clock ?? (() => performance.now());
     this.worker = this.spawn();
+    this.lastWatchTick = this.clock();
+    const every = opts.setInterval ?? ((cb: () => void, ms: number) => setInterval(cb, ms));
+    this.watchHandle = every(() => this.watch(), opts.pingMs ?? PING_MS);
   }
 
   private spawn(): WorkerLike {
     const w = this.makeWorker();
-    w.onmessage = (ev) => this.receive(ev.data);
+    w.onmessage = (ev) => {
+      if (w === this.worker) this.receive(ev.data);
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault?.(); // reported to the user below, not as a console error
+      if (w === this.worker) this.lose(`the simulation worker failed (${ev.message || 'an uncaught error'})`);
+    };
+    w.onmessageerror = () => {
+      if (w === this.worker) this.lose('a message from the simulation worker could not be read');
+    };
+    this.awaitingSince = null;
     return w;
   }
 
@@ -49,6 +118,8 @@ export class SimClient {
     this.runId++;
     this.pending = [];
     this.playWhenLoaded = autoplay;
+    this.loading = true;
+    this.loadIsRecovery = false;
     this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null });
     this.send({ v: PROTOCOL_VERSION, type: 'load', runId: this.runId, scenario });
   }
@@ -59,16 +130,26 @@ export class SimClient {
       if (this.scenario) this.load(this.scenario, true);
       return;
     }
+    if (st.status === 'idle') {
+      this.playWhenLoaded = true; // still loading: play once it is there
+      return;
+    }
+    if (st.status !== 'paused') return;
     this.send({ v: 1, type: 'play', speed: st.speed });
     this.run.setState({ status: 'playing' });
   }
 
   pause(): void {
+    const s = this.run.getState().status;
+    if (s === 'idle') this.playWhenLoaded = false;
+    if (s !== 'playing') return;
     this.send({ v: 1, type: 'pause' });
     this.run.setState({ status: 'paused' });
   }
 
   step(): void {
+    const s = this.run.getState().status;
+    if (s !== 'paused' && s !== 'playing') return;
     this.send({ v: 1, type: 'step' });
     this.run.setState({ status: 'paused' });
   }
@@ -83,6 +164,8 @@ export class SimClient {
   }
 
   batch(): void {
+    const s = this.run.getState().status;
+    if (s !== 'paused' && s !== 'playing') return;
     this.send({ v: 1, type: 'batch' });
     this.run.setState({ status: 'batch' });
   }
@@ -99,21 +182,89 @@ export class SimClient {
 
   terminate(): void {
     this.worker.terminate();
+    (this.opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>)))(this.watchHandle);
+  }
+
+  /** Tests and the devtools console: make the worker fail (`kill` terminates it from here). */
+  injectFault(fault: WorkerFault | 'kill'): void {
+    if (fault === 'kill') this.worker.terminate();
+    else this.send({ v: 1, type: 'fault', fault });
+  }
+
+  /** One heartbeat: a lost worker is replaced; otherwise a ping goes out if none is outstanding. */
+  private watch(): void {
+    const now = this.clock();
+    const period = this.opts.pingMs ?? PING_MS;
+    // The page itself was asleep (background tab, frozen main thread): the worker may have
+    // answered in the meantime without the answer being read yet, so start the wait again.
+    if (now - this.lastWatchTick > 3 * period) this.awaitingSince = null;
+    this.lastWatchTick = now;
+    if (this.awaitingSince !== null) {
+      const waited = now - this.awaitingSince;
+      if (waited > (this.opts.deadlineMs ?? DEADLINE_MS))
+        this.lose(`the simulation stopped responding (no answer for ${Math.round(waited / 1000)} s)`);
+      return;
+    }
+    this.awaitingSince = now;
+    this.send({ v: 1, type: 'ping', seq: ++this.pingSeq });
+  }
+
+  /** The worker is gone or unusable: replace it, keep the scenario, and say what happened. */
+  private lose(why: string): void {
+    const now = this.clock();
+    const atNs = this.run.getState().nowNs;
+    const old = this.worker;
+    old.onmessage = null;
+    old.onerror = null;
+    old.onmessageerror = null;
+    old.terminate();
+    this.lossTimes.push(now);
+    while (this.lossTimes.length > 0 && now - this.lossTimes[0]! > LOSS_WINDOW_MS) this.lossTimes.shift();
+    const secondDuringRecovery = this.loading && this.loadIsRecovery;
+    this.worker = this.spawn();
+    this.pending = [];
+    this.series.reset(null);
+    this.live.reset(null);
+    if (secondDuringRecovery || this.lossTimes.length > MAX_LOSSES || !this.scenario) {
+      this.runId++;
+      this.loading = false;
+      const message = secondDuringRecovery
+        ? `${why}, again while loading this scenario; it was not loaded again. Reset tries once more.`
+        : `${why}; the simulation worker failed ${this.lossTimes.length} times in a minute, so it is not restarted by itself. Reset tries again.`;
+      this.run.setState({ status: 'error', meta: null, nowNs: 0, progress: 0, issues: [], crash: message });
+      this.opts.report?.({ kind: 'worker-gave-up', message, atNs });
+      return;
+    }
+    this.load(this.scenario, false);
+    this.loadIsRecovery = true;
+    this.opts.report?.({ kind: 'worker-restarted', message: why, atNs });
   }
 
   private receive(msg: FromWorker): void {
-    if (msg.v !== PROTOCOL_VERSION || msg.runId !== this.runId) return;
+    this.awaitingSince = null; // any message shows the worker is alive
+    if (msg.v !== PROTOCOL_VERSION || msg.type === 'pong' || msg.runId !== this.runId) return;
     if (msg.type === 'loaded') {
+      this.loading = false;
+      this.loadIsRecovery = false;
       this.series.reset(msg.meta);
       this.live.reset(msg.meta);
       this.run.setState({ meta: msg.meta, durationNs: msg.meta.durationNs, status: 'paused', issues: [], crash: null });
       if (this.playWhenLoaded) this.play();
     } else if (msg.type === 'invalid') {
+      this.loading = false;
+      this.loadIsRecovery = false;
       this.series.reset(null);
       this.live.reset(null);
       this.run.setState({ meta: null, status: 'error', issues: msg.issues });
     } else if (msg.type === 'crashed') {
-      this.run.setState({ status: 'error', crash: msg.message });
+      // The run stops where the engine threw; the series so far stay on the charts (frames still
+      // waiting for a paint are applied first), later frames of this run are ignored, and Play
+      // (shown as Replay) or Reset start it again from time zero.
+      this.flush();
+      this.runId++;
+      this.loading = false;
+      this.run.setState({ status: 'done', crash: clipMessage(msg.message), nowNs: msg.atNs });
+      this.opts.report?.({ kind: 'engine-error', message: msg.message, atNs: msg.atNs });
     } else {
       this.pending.push(msg);
       if (!this.rafScheduled) {

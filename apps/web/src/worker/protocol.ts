@@ -17,7 +17,14 @@ export type ToWorker =
   | { v: 1; type: 'step' }
   | { v: 1; type: 'speed'; speed: Speed }
   | { v: 1; type: 'batch' }
-  | { v: 1; type: 'cancel' };
+  | { v: 1; type: 'cancel' }
+  /** Liveness check: the worker answers with a pong at once (between slices of work). */
+  | { v: 1; type: 'ping'; seq: number }
+  /** For tests and the devtools console (`__cclab.worker`): make the worker fail on purpose. */
+  | { v: 1; type: 'fault'; fault: WorkerFault };
+
+/** `throw`: an uncaught exception in the worker; `hang`: a loop that never yields. */
+export type WorkerFault = 'throw' | 'hang';
 
 export interface PortMeta {
   name: string;
@@ -88,5 +95,7 @@ export interface Frame {
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
-  | { v: 1; type: 'crashed'; runId: number; message: string }
+  /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
+  | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
+  | { v: 1; type: 'pong'; seq: number }
   | Frame;

@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The simulation worker: owns the engine, receives ToWorker commands and posts one Frame per
- * tick (about one animation frame) with its typed arrays transferred, never copied.
+ * tick (about one animation frame) with its typed arrays transferred, never copied. Anything the
+ * engine throws (a bug, a watchdog, a memory guard) is reported as `crashed` and the run stops
+ * there; the worker itself stays usable. Pings are answered at once, which is how the lab tells
+ * a busy worker from a dead one.
  */
 import { SimController } from './SimController';
-import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker } from './protocol';
+import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const ctl = new SimController(() => performance.now());
@@ -30,17 +33,24 @@ function postFrame(): void {
   ]);
 }
 
+function crashed(e: unknown): void {
+  const message = e instanceof Error ? e.message || e.name : String(e);
+  ctl.pause();
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  post({ v: 1, type: 'crashed', runId, message, atNs: ctl.nowNs });
+}
+
 function loop(): void {
   timer = null;
   let more = false;
   try {
     more = ctl.tick();
+    postFrame();
   } catch (e) {
-    post({ v: 1, type: 'crashed', runId, message: (e as Error).message });
-    ctl.pause();
+    crashed(e);
     return;
   }
-  postFrame();
   if (more) timer = setTimeout(loop, ctl.status === 'batch' ? 0 : 15);
 }
 
@@ -48,12 +58,15 @@ function kick(): void {
   if (timer === null) timer = setTimeout(loop, 0);
 }
 
-scope.onmessage = (ev: MessageEvent<ToWorker>) => {
-  const msg = ev.data;
-  if (msg.v !== PROTOCOL_VERSION) {
-    post({ v: 1, type: 'crashed', runId, message: `protocol version ${String(msg.v)} is not ${PROTOCOL_VERSION}` });
-    return;
-  }
+function fault(kind: WorkerFault): void {
+  if (kind === 'throw')
+    setTimeout(() => {
+      throw new Error('a fault injected on purpose (an uncaught exception in the worker)');
+    }, 0);
+  else for (;;); // a worker that never answers again
+}
+
+function handle(msg: ToWorker): void {
   switch (msg.type) {
     case 'load': {
       runId = msg.runId;
@@ -84,5 +97,30 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       ctl.batch();
       kick();
       break;
+    case 'ping':
+      post({ v: 1, type: 'pong', seq: msg.seq });
+      break;
+    case 'fault':
+      fault(msg.fault);
+      break;
+  }
+}
+
+scope.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.v !== PROTOCOL_VERSION) {
+    post({
+      v: 1,
+      type: 'crashed',
+      runId,
+      message: `protocol version ${String(msg.v)} is not ${PROTOCOL_VERSION}`,
+      atNs: ctl.nowNs,
+    });
+    return;
+  }
+  try {
+    handle(msg);
+  } catch (e) {
+    crashed(e);
   }
 };
