@@ -21,8 +21,8 @@ export interface DebugHandle {
   canUndo(): boolean;
   /** The editor's pan and zoom (kept beside the scenario). */
   camera(): unknown;
-  /** Make the simulation worker fail: 'kill' terminates it, 'throw' and 'hang' happen inside it. */
-  workerFault(kind: 'kill' | 'throw' | 'hang'): void;
+  /** Make the simulation fail: 'kill' terminates the worker; 'throw', 'hang' and 'engine' happen inside it. */
+  workerFault(kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
 }

@@ -23,8 +23,11 @@ export type ToWorker =
   /** For tests and the devtools console (`__cclab.worker`): make the worker fail on purpose. */
   | { v: 1; type: 'fault'; fault: WorkerFault };
 
-/** `throw`: an uncaught exception in the worker; `hang`: a loop that never yields. */
-export type WorkerFault = 'throw' | 'hang';
+/**
+ * `throw`: an uncaught exception in the worker; `hang`: a loop that never yields; `engine`: the
+ * next slice of simulation throws, as an engine error (a watchdog, a memory guard) would.
+ */
+export type WorkerFault = 'throw' | 'hang' | 'engine';
 
 export interface PortMeta {
   name: string;

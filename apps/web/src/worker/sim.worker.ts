@@ -13,6 +13,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const ctl = new SimController(() => performance.now());
 let timer: ReturnType<typeof setTimeout> | null = null;
 let runId = 0;
+/** Set by the `engine` fault: the next slice throws. */
+let failNextSlice = false;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
@@ -45,6 +47,10 @@ function loop(): void {
   timer = null;
   let more = false;
   try {
+    if (failNextSlice) {
+      failNextSlice = false;
+      throw new Error('an engine error injected on purpose');
+    }
     more = ctl.tick();
     postFrame();
   } catch (e) {
@@ -59,7 +65,8 @@ function kick(): void {
 }
 
 function fault(kind: WorkerFault): void {
-  if (kind === 'throw')
+  if (kind === 'engine') failNextSlice = true;
+  else if (kind === 'throw')
     setTimeout(() => {
       throw new Error('a fault injected on purpose (an uncaught exception in the worker)');
     }, 0);
