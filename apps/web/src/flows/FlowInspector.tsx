@@ -223,7 +223,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
           <input
             type="color"
             aria-label="Custom colour"
-            value={color}
+            // the picker takes #rrggbb only; another colour shows as the palette's
+            value={/^#[0-9a-f]{6}$/i.test(color) ? color : flowColor(index)}
             onChange={(e) => edit({ color: e.target.value }, false)}
           />
         </div>
