@@ -6,6 +6,7 @@
 import type { ScenarioInput } from '@cclab/engine';
 import { encodeScenario } from './codec/urlCodec';
 import type { Lab } from './lab';
+import { GLYPH_STRIDE } from './worker/LiveView';
 
 export interface DebugHandle {
   startupSource: string;
@@ -18,6 +19,8 @@ export interface DebugHandle {
     markers: number;
   };
   live(): { queues: number[]; util: number[]; flight: number; drops: number };
+  /** Packet glyphs of the overlay's latest draw: port, flow, departure (ns), fraction along the link, x, y. */
+  glyphs(): number[][];
   canUndo(): boolean;
   /** The editor's pan and zoom (kept beside the scenario). */
   camera(): unknown;
@@ -60,6 +63,12 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       flight: lab.live.flight.length / 5,
       drops: lab.live.drops.length,
     }),
+    glyphs: () => {
+      const out: number[][] = [];
+      for (let i = 0; i < lab.live.glyphCount; i++)
+        out.push([...lab.live.glyphs.subarray(i * GLYPH_STRIDE, (i + 1) * GLYPH_STRIDE)]);
+      return out;
+    },
     canUndo: () => lab.scenario.getState().past.length > 0,
     camera: () => structuredClone(lab.scenario.getState().camera),
     workerFault: (kind) => lab.sim.injectFault(kind),
