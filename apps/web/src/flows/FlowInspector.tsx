@@ -4,6 +4,8 @@ import { getRegistry, type ScenarioFlow, type ScenarioInput, type ScenarioIssue 
 import { useLab } from '../lab';
 import { OKABE_ITO, flowColor } from '../palette';
 import { updateFlow } from '../state/scenarioEdits';
+import { clipText } from '../clipText';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
 import { FieldIssues } from '../inspector/FieldIssues';
 import { withParam } from '../inspector/LinkInspector';
 import { ParamForm } from '../inspector/ParamForm';
@@ -40,7 +42,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
   return (
     <section className="inspector-section flow-inspector" aria-label={`Flow ${flow.id}`} data-testid="flow-inspector">
       <h3>
-        <span className="swatch" style={{ background: color }} /> Flow <span className="mono">{flow.id}</span>
+        <span className="swatch" style={{ background: color }} /> Flow{' '}
+        <span className="mono">{clipText(flow.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field-row">
         <div className="field">

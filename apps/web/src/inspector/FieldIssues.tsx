@@ -1,4 +1,5 @@
 import type { ScenarioIssue } from '@cclab/engine';
+import { clipMessage, clipText, PATH_CHARS } from '../clipText';
 
 /** Validation messages under a field. */
 export function FieldIssues({ issues }: { issues: readonly ScenarioIssue[] }) {
@@ -7,7 +8,7 @@ export function FieldIssues({ issues }: { issues: readonly ScenarioIssue[] }) {
     <ul className="field-issues" role="alert">
       {issues.map((i) => (
         <li key={i.path + i.message}>
-          <code>{i.path}</code>: {i.message}
+          <code>{clipText(i.path, PATH_CHARS)}</code>: {clipMessage(i.message)}
         </li>
       ))}
     </ul>

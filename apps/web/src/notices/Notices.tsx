@@ -2,6 +2,7 @@
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { parseScenarioJson } from '../codec/scenarioFile';
+import { clipMessage, clipText, PATH_CHARS } from '../clipText';
 import { exportScenarioFile } from '../share/exportScenario';
 
 export function Notices() {
@@ -29,7 +30,7 @@ export function Notices() {
                 <ul>
                   {n.issues.slice(0, 8).map((i, k) => (
                     <li key={k}>
-                      <code>{i.path}</code>: {i.message}
+                      <code>{clipText(i.path, PATH_CHARS)}</code>: {clipMessage(i.message)}
                     </li>
                   ))}
                   {n.issues.length > 8 && <li>… and {n.issues.length - 8} more</li>}

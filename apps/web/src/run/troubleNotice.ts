@@ -2,17 +2,9 @@
 import type { Notice } from '../codec/startup';
 import type { RunTrouble } from '../worker/SimClient';
 import { formatClock } from './SimClock';
+import { clipMessage } from '../clipText';
 
 export const RUN_TROUBLE_NOTICE = 'run-trouble';
-/** Longest message shown (an engine message may quote a huge value). */
-const MAX_MESSAGE_CHARS = 600;
-
-export function clipMessage(m: string): string {
-  return m.length <= MAX_MESSAGE_CHARS
-    ? m
-    : `${m.slice(0, MAX_MESSAGE_CHARS)}… (${m.length - MAX_MESSAGE_CHARS} more characters)`;
-}
-
 export function troubleNotice(t: RunTrouble): Notice {
   const at = `t = ${formatClock(t.atNs)} s`;
   const issue = [{ path: '(simulation)', message: clipMessage(t.message) }];

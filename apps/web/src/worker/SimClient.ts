@@ -14,7 +14,7 @@ import type { ScenarioInput } from '@cclab/engine';
 import type { SeriesStore } from '../state/SeriesStore';
 import type { RunStore } from '../state/runStore';
 import type { LiveView } from './LiveView';
-import { clipMessage } from '../run/troubleNotice';
+import { clipMessage } from '../clipText';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 export interface WorkerLike {
