@@ -2,7 +2,7 @@
 export * from './core/units.js';
 export { Simulator, Timer } from './core/Simulator.js';
 export { Random } from './core/Random.js';
-export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS } from './Simulation.js';
+export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS } from './Simulation.js';
 export type { FlowEvent, DropEvent, SampleListener } from './Simulation.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
 export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
@@ -12,8 +12,18 @@ export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
 export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
 export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
+export {
+  resultMetrics,
+  findResultMetric,
+  evaluateMetric,
+  efficacyDb,
+  utility,
+  MetricQueryError,
+} from './metrics/resultMetrics.js';
+export type { ResultMetricSpec, MetricQuery, MetricScope } from './metrics/resultMetrics.js';
 export { IN_FLIGHT_STRIDE } from './net/Port.js';
 export type { Port } from './net/Port.js';
 export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './transport/cc/CongestionControl.js';
-export type { QueueDisc, DropReason } from './queue/QueueDisc.js';
+export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
+export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';

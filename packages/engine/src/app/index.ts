@@ -1,9 +1,11 @@
 import { list, num } from '../registry/params.js';
+import type { ParamSpec } from '../registry/types.js';
 import type { AppModel } from './Application.js';
 import { BulkApp } from './BulkApp.js';
 import { CbrApp } from './CbrApp.js';
 import { OnOffApp } from './OnOffApp.js';
 import { VbrApp } from './VbrApp.js';
+import { RandomArrivalApp } from './RandomArrivalApp.js';
 
 const packetSize = {
   key: 'packetSize',
@@ -15,6 +17,17 @@ const packetSize = {
   unit: 'B',
   description: 'Bytes per message handed to the transport (the datagram size for UDP).',
 } as const;
+
+const meanRate: ParamSpec = {
+  key: 'rate',
+  label: 'Mean rate',
+  kind: 'rate',
+  default: 1e6,
+  min: 1,
+  max: 1e11,
+  unit: 'bit/s',
+  description: 'Long-run mean sending rate.',
+};
 
 /** Every traffic source. */
 export const appModels: AppModel[] = [
@@ -199,6 +212,128 @@ export const appModels: AppModel[] = [
       ],
     },
     create: (ctx) => new VbrApp(ctx, list(ctx.params, 'trace')),
+  },
+  {
+    requires: () => null,
+    info: {
+      id: 'poisson',
+      category: 'app',
+      name: 'Poisson source',
+      description: 'Fixed-size messages with exponentially distributed gaps (a Poisson process) at a mean rate.',
+      citation: 'Seed 000 §6.2.1 (Poisson arrivals at each router); Kleinrock, Queueing Systems vol. 1 §2.4',
+      params: [meanRate, packetSize],
+    },
+    create: (ctx) => new RandomArrivalApp(ctx, 'poisson'),
+  },
+  {
+    requires: () => null,
+    info: {
+      id: 'hyperexp',
+      category: 'app',
+      name: 'Hyperexponential source',
+      description:
+        'Fixed-size messages with two-phase hyperexponential gaps: burstier than Poisson at the same mean rate.',
+      citation:
+        'Seed 000 §6.2.1 (hyperexponential arrivals); balanced-means H2 fit: Whitt, Approximating a point process by a renewal process, 1982',
+      params: [
+        meanRate,
+        packetSize,
+        {
+          key: 'cv',
+          label: 'Gap variation (CoV)',
+          kind: 'number',
+          default: 2,
+          min: 1,
+          max: 100,
+          description: 'Coefficient of variation of the gaps (1 = Poisson; larger = burstier).',
+        },
+      ],
+    },
+    create: (ctx) => new RandomArrivalApp(ctx, 'hyperexp'),
+  },
+  {
+    requires: () => null,
+    info: {
+      id: 'weibull',
+      category: 'app',
+      name: 'Weibull source',
+      description: 'Weibull-distributed gaps and message sizes, as measured on Internet traffic (seed 000 Table 3.1).',
+      citation: 'Seed 000 eq. 3.1 and Table 3.1 (measured Weibull parameters, α ≈ 0.92); Arfeen et al., JNCA 141, 2019',
+      params: [
+        {
+          key: 'gapShape',
+          label: 'Gap shape β',
+          kind: 'number',
+          default: 0.519675,
+          min: 0.05,
+          max: 20,
+          description: 'Shape of the inter-arrival time law (β < 1: heavy-tailed, bursty).',
+        },
+        {
+          key: 'gapScale',
+          label: 'Gap scale η',
+          kind: 'number',
+          default: 1.71158,
+          min: 1e-6,
+          max: 1e6,
+          description: 'Scale of the inter-arrival time law, in the unit below.',
+        },
+        {
+          key: 'gapScaleUnit',
+          label: 'Gap scale unit',
+          kind: 'enum',
+          default: 'ms',
+          options: ['ms', 's'],
+          description:
+            'Unit of η: Table 3.1 prints no unit; ms gives plausible rates (mean gap η·Γ(1+1/β) ≈ 3.2 ms for TCP+UDP), so ms is the default (an ambiguity of seed 000).',
+        },
+        {
+          key: 'sizeShape',
+          label: 'Size shape β',
+          kind: 'number',
+          default: 0.806258,
+          min: 0.05,
+          max: 20,
+          description: 'Shape of the message-size law.',
+        },
+        {
+          key: 'sizeScale',
+          label: 'Size scale η',
+          kind: 'number',
+          default: 641.644,
+          min: 1,
+          max: 65535,
+          unit: 'B',
+          description: 'Scale of the message-size law, bytes.',
+        },
+        {
+          key: 'minSize',
+          label: 'Smallest message',
+          kind: 'integer',
+          default: 40,
+          min: 1,
+          max: 65535,
+          unit: 'B',
+          description: 'Sizes below are raised to this (a datagram has at least its headers).',
+        },
+        {
+          key: 'maxSize',
+          label: 'Largest message',
+          kind: 'integer',
+          default: 1500,
+          min: 1,
+          max: 65535,
+          unit: 'B',
+          description: 'Sizes above are cut to this (the path MTU).',
+        },
+      ],
+      presets: {
+        'Table 3.1 TCP+UDP': { gapShape: 0.519675, gapScale: 1.71158, sizeShape: 0.806258, sizeScale: 641.644 },
+        'Table 3.1 TCP only': { gapShape: 0.52512, gapScale: 1.50925, sizeShape: 0.811221, sizeScale: 712.344 },
+        'Table 3.1 UDP only': { gapShape: 0.61658, gapScale: 0.00941, sizeShape: 1.10141, sizeScale: 826.505 },
+      },
+    },
+    create: (ctx) => new RandomArrivalApp(ctx, 'weibull'),
   },
 ];
 

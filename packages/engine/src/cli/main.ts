@@ -11,7 +11,9 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
-  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare`;
+  cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
+  cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
+  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -110,6 +112,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'bench': {
       const { bench } = await import('./bench.js');
       return bench(rest);
+    }
+    case 'reproduce': {
+      const { reproduce } = await import('./reproduce.js');
+      return reproduce(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');

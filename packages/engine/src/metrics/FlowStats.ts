@@ -27,6 +27,9 @@ export class FlowStats {
   delayCount = 0;
   jitterSumNs = 0;
   jitterCount = 0;
+  /** Smallest and largest one-way delay seen (ns); peak-to-peak jitter = max − min. */
+  minDelayNs = Infinity;
+  maxDelayNs = -Infinity;
   private lastDelayNs = -1;
   readonly delayHistogram = new Uint32Array(BUCKETS_PER_DECADE * DECADES + 2);
   /** Completion time of a finite transfer (ns), or −1. */
@@ -36,6 +39,8 @@ export class FlowStats {
   recordDelay(delayNs: number): void {
     this.delaySumNs += delayNs;
     this.delayCount++;
+    if (delayNs < this.minDelayNs) this.minDelayNs = delayNs;
+    if (delayNs > this.maxDelayNs) this.maxDelayNs = delayNs;
     if (this.lastDelayNs >= 0) {
       // RFC 3393-style IPDV magnitude between consecutive packets.
       this.jitterSumNs += Math.abs(delayNs - this.lastDelayNs);

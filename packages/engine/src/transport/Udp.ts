@@ -1,5 +1,6 @@
 import { PacketKind, type Packet, type Route } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
+import { num } from '../registry/params.js';
 import type { FlowContext, FlowReceiver, FlowSender, RoutedEndpoints } from './Transport.js';
 
 /** Unresponsive datagram sender: each application write leaves at once as one packet. */
@@ -7,8 +8,11 @@ export class UdpSender implements FlowSender {
   private fwd!: Route;
   private running = false;
   private seq = 0;
+  private readonly headerBytes: number;
 
-  constructor(private readonly ctx: FlowContext) {}
+  constructor(private readonly ctx: FlowContext) {
+    this.headerBytes = num(ctx.params, 'headerSize');
+  }
 
   setRoute(r: Route): void {
     this.fwd = r;
@@ -20,7 +24,7 @@ export class UdpSender implements FlowSender {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.Udp;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = Math.round(bytes);
+    pkt.sizeBytes = Math.round(bytes) + this.headerBytes;
     pkt.seq = this.seq++;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;
@@ -51,13 +55,17 @@ export class UdpSender implements FlowSender {
 
 /** Counts datagrams and their one-way delay (ns-2 Agent/Null with statistics). */
 export class UdpSink implements FlowReceiver {
-  constructor(private readonly ctx: FlowContext) {}
+  private readonly headerBytes: number;
+
+  constructor(private readonly ctx: FlowContext) {
+    this.headerBytes = num(ctx.params, 'headerSize');
+  }
 
   receive(pkt: Packet): void {
     const st = this.ctx.stats;
     st.packetsReceived++;
     st.bytesReceived += pkt.sizeBytes;
-    st.goodputBytes += pkt.sizeBytes;
+    st.goodputBytes += pkt.sizeBytes - this.headerBytes;
     st.recordDelay(this.ctx.sim.now - pkt.createdNs);
     this.ctx.pool.release(pkt);
   }

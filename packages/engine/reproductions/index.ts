@@ -1,0 +1,28 @@
+/**
+ * Every reproduction entry, by study. One file per figure or table under seed-NNN/; this list
+ * only names them. See docs/reproductions.md (generated: `npx cclab reproduce --docs`).
+ */
+import type { ReproductionSpec } from '../src/reproduction/types.js';
+import { seed002Table42 } from './seed-002/table-4-2.js';
+import { seed002Table51 } from './seed-002/table-5-1.js';
+import { seed002Ssthresh } from './seed-002/ssthresh.js';
+import { seed002Table61 } from './seed-002/table-6-1.js';
+import { seed002Table63 } from './seed-002/table-6-3.js';
+import { seed002Table66 } from './seed-002/table-6-6.js';
+import { seed002Table68 } from './seed-002/table-6-8.js';
+
+export { studies } from './studies.js';
+
+export const reproductions: readonly ReproductionSpec[] = [
+  seed002Table42,
+  seed002Table51,
+  seed002Ssthresh,
+  seed002Table61,
+  seed002Table63,
+  seed002Table66,
+  seed002Table68,
+];
+
+export function findReproduction(id: string): ReproductionSpec | undefined {
+  return reproductions.find((r) => r.id === id);
+}
