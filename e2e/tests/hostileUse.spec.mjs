@@ -3,6 +3,7 @@ import { LabPage } from '../fixtures/LabPage.mjs';
 
 /** The clock moves while the status says the run plays, and stands still while it says paused. */
 async function statusMatchesClock(lab) {
+  await lab.page.waitForTimeout(300); // frames already on their way from the worker land
   const { status, nowNs } = await lab.run();
   await lab.page.waitForTimeout(600);
   const later = await lab.run();

@@ -20,6 +20,8 @@ class FakeWorker implements WorkerLike {
   hung = false;
   private readonly ctl = new SimController(() => 0);
   private runId = 0;
+  /** `seq` of the last command handled. */
+  private lastSeq = 0;
 
   postMessage(msg: ToWorker): void {
     if (!this.terminated) this.inbox.push(msg);
@@ -34,6 +36,7 @@ class FakeWorker implements WorkerLike {
   deliver(): void {
     while (!this.hung && !this.terminated && this.inbox.length > 0) {
       const m = this.inbox.shift()!;
+      if (m.seq !== undefined) this.lastSeq = m.seq;
       if (m.type === 'ping') this.reply({ v: 1, type: 'pong', seq: m.seq });
       else if (m.type === 'load') {
         this.runId = m.runId;
@@ -46,6 +49,10 @@ class FakeWorker implements WorkerLike {
       } else if (m.type === 'play') this.ctl.play(m.speed);
       else if (m.type === 'pause') this.ctl.pause();
     }
+  }
+  /** Posts a frame as the worker does: its status, and the last command it handled. */
+  postFrame(): void {
+    this.reply({ ...this.ctl.frame(), ack: this.lastSeq });
   }
   crash(message: string, atNs: number): void {
     this.reply({ v: 1, type: 'crashed', runId: this.runId, message, atNs });
@@ -219,5 +226,31 @@ describe('the simulation client’s watch over its worker', () => {
     h.client.play();
     h.worker().deliver();
     expect(h.run.getState().status).toBe('playing');
+  });
+
+  it('a frame made before a Play or Pause was handled does not undo what the button shows', () => {
+    const h = harness();
+    h.client.load(defaultScenario(), true);
+    h.worker().deliver();
+    h.client.pause();
+    h.worker().deliver();
+    h.client.flush();
+    h.worker().postFrame(); // the worker says "paused"…
+    h.client.play(); // …while Play is already on its way
+    h.client.flush();
+    expect(h.run.getState().status).toBe('playing');
+    h.worker().deliver(); // the worker plays; its frames say so
+    h.worker().postFrame();
+    h.client.flush();
+    expect(h.run.getState().status).toBe('playing');
+    // and the other way round: a "playing" frame in flight when Pause is pressed
+    h.worker().postFrame();
+    h.client.pause();
+    h.client.flush();
+    expect(h.run.getState().status).toBe('paused');
+    h.worker().deliver();
+    h.worker().postFrame();
+    h.client.flush();
+    expect(h.run.getState().status).toBe('paused');
   });
 });

@@ -15,7 +15,14 @@ import type { SeriesStore } from '../state/SeriesStore';
 import type { RunStore } from '../state/runStore';
 import type { LiveView } from './LiveView';
 import { clipMessage } from '../clipText';
-import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
+import {
+  PROTOCOL_VERSION,
+  type Frame,
+  type FromWorker,
+  type RunStatus,
+  type ToWorker,
+  type WorkerFault,
+} from './protocol';
 
 export interface WorkerLike {
   postMessage(msg: ToWorker): void;
@@ -68,6 +75,10 @@ export class SimClient {
   private loadIsRecovery = false;
   private readonly lossTimes: number[] = [];
   private pingSeq = 0;
+  /** Sequence number of the last command sent. */
+  private cmdSeq = 0;
+  /** Sequence number of the last command that set the status here (play, pause, step, batch). */
+  private statusSeq = 0;
   /** When the oldest unanswered ping was sent (null: none outstanding). */
   private awaitingSince: number | null = null;
   private lastWatchTick = 0;
@@ -109,7 +120,14 @@ export class SimClient {
   }
 
   private send(msg: ToWorker): void {
-    this.worker.postMessage(msg);
+    this.worker.postMessage({ ...msg, seq: ++this.cmdSeq });
+  }
+
+  /** Sends a command that changes the run's status, and shows that status at once. */
+  private command(msg: ToWorker, status: RunStatus): void {
+    this.send(msg);
+    this.statusSeq = this.cmdSeq;
+    this.run.setState({ status });
   }
 
   /** Loads (or reloads) a scenario; the run restarts from time zero. */
@@ -135,23 +153,21 @@ export class SimClient {
       return;
     }
     if (st.status !== 'paused') return;
-    this.send({ v: 1, type: 'play', speed: st.speed });
-    this.run.setState({ status: 'playing' });
+    this.command({ v: 1, type: 'play', speed: st.speed }, 'playing');
   }
 
+  /** Pauses a run that plays, and stops a batch run (like Cancel). */
   pause(): void {
     const s = this.run.getState().status;
     if (s === 'idle') this.playWhenLoaded = false;
-    if (s !== 'playing') return;
-    this.send({ v: 1, type: 'pause' });
-    this.run.setState({ status: 'paused' });
+    if (s !== 'playing' && s !== 'batch') return;
+    this.command({ v: 1, type: 'pause' }, 'paused');
   }
 
   step(): void {
     const s = this.run.getState().status;
     if (s !== 'paused' && s !== 'playing') return;
-    this.send({ v: 1, type: 'step' });
-    this.run.setState({ status: 'paused' });
+    this.command({ v: 1, type: 'step' }, 'paused');
   }
 
   reset(): void {
@@ -166,8 +182,7 @@ export class SimClient {
   batch(): void {
     const s = this.run.getState().status;
     if (s !== 'paused' && s !== 'playing') return;
-    this.send({ v: 1, type: 'batch' });
-    this.run.setState({ status: 'batch' });
+    this.command({ v: 1, type: 'batch' }, 'batch');
   }
 
   cancel(): void {
@@ -289,8 +304,10 @@ export class SimClient {
     const last = frames[frames.length - 1]!;
     if (last.runId !== this.runId) return;
     const cur = this.run.getState();
-    // A local 'playing'/'paused' set by a command wins until the worker confirms it.
-    const status = cur.status === 'paused' && last.status === 'playing' ? 'paused' : last.status;
-    this.run.setState({ nowNs: last.nowNs, progress: last.progress, status: status === 'idle' ? cur.status : status });
+    // The status shown after a command (Play, Pause, Step, Run to end) stands until a frame made
+    // after the worker handled that command; a frame from before it must not undo it.
+    const current = (last.ack ?? this.cmdSeq) >= this.statusSeq;
+    const status = current && last.status !== 'idle' ? last.status : cur.status;
+    this.run.setState({ nowNs: last.nowNs, progress: last.progress, status });
   }
 }

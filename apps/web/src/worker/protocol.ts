@@ -10,7 +10,12 @@ export const PROTOCOL_VERSION = 1;
 /** Speed is simulated seconds per wall-clock second; `Infinity` means "as fast as possible". */
 export type Speed = number;
 
-export type ToWorker =
+/**
+ * Every command carries a sequence number (`seq`, increasing); frames say which command the
+ * worker had handled last (`Frame.ack`), so the lab knows whether a frame's status already
+ * reflects the latest Play/Pause/Step or predates it.
+ */
+export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'load'; runId: number; scenario: ScenarioInput }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
@@ -21,7 +26,8 @@ export type ToWorker =
   /** Liveness check: the worker answers with a pong at once (between slices of work). */
   | { v: 1; type: 'ping'; seq: number }
   /** For tests and the devtools console (`__cclab.worker`): make the worker fail on purpose. */
-  | { v: 1; type: 'fault'; fault: WorkerFault };
+  | { v: 1; type: 'fault'; fault: WorkerFault }
+);
 
 /**
  * `throw`: an uncaught exception in the worker; `hang`: a loop that never yields; `engine`: the
@@ -69,6 +75,8 @@ export interface Frame {
   v: 1;
   type: 'frame';
   runId: number;
+  /** `seq` of the last command the worker had handled when it made this frame (set by the worker). */
+  ack?: number;
   nowNs: number;
   status: RunStatus;
   /** Batch progress 0..1. */

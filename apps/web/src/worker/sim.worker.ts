@@ -13,6 +13,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const ctl = new SimController(() => performance.now());
 let timer: ReturnType<typeof setTimeout> | null = null;
 let runId = 0;
+/** `seq` of the last command handled (echoed in frames as `ack`). */
+let lastSeq = 0;
 /** Set by the `engine` fault: the next slice throws. */
 let failNextSlice = false;
 
@@ -22,6 +24,7 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
 
 function postFrame(): void {
   const f: Frame = ctl.frame();
+  f.ack = lastSeq;
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
@@ -125,6 +128,7 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     });
     return;
   }
+  if (msg.seq !== undefined) lastSeq = msg.seq;
   try {
     handle(msg);
   } catch (e) {
