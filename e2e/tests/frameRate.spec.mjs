@@ -113,7 +113,7 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
     `# Lab performance: animation frame rate
 
 Measured by \`e2e/tests/frameRate.spec.mjs\` (part of \`npm run test:e2e\`), which writes this report to
-\`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating.
+\`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating, the simulation stops advancing, or the packets drawn stop moving forward (up to 2×, where packets are drawn).
 
 **Scenario:** 40 nodes (4 routers in a chain, 36 hosts) and 20 TCP flows (NewReno, Reno, SACK, Tahoe)
 crossing a 20 Mb/s core, opened from a share link, animated mode (packets on every link drawn each
