@@ -5,6 +5,7 @@ import { openStorage } from './codec/autosave';
 import { scenarioParam } from './codec/urlCodec';
 import { createLab, LabContext } from './lab';
 import { App } from './App';
+import { LabErrorBoundary } from './notices/LabErrorBoundary';
 import { installDebugHandle } from './debugHandle';
 import type { WorkerLike } from './worker/SimClient';
 import './styles/app.css';
@@ -28,7 +29,9 @@ installDebugHandle(lab, startup.source);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LabContext.Provider value={lab}>
-      <App />
+      <LabErrorBoundary lab={lab}>
+        <App />
+      </LabErrorBoundary>
     </LabContext.Provider>
   </StrictMode>,
 );

@@ -19,8 +19,11 @@ export interface KeyValueStore {
   removeItem(k: string): void;
 }
 
-/** Why a save did not happen: the quota is full, or storage is not usable at all. */
-export type SaveResult = 'saved' | 'full' | 'blocked';
+/**
+ * Why a save did not happen: the quota is full, storage is not usable at all, or the scenario
+ * could not be written as text (JSON.stringify throws on values nested too deeply).
+ */
+export type SaveResult = 'saved' | 'full' | 'blocked' | 'unwritable';
 
 /** A store that holds nothing (storage unavailable): reads find nothing, writes are refused. */
 export const NO_STORAGE: KeyValueStore = {
@@ -76,9 +79,15 @@ function errorName(e: unknown): string {
   return (e as { name?: unknown } | null)?.name ? String((e as { name: unknown }).name) : String(e);
 }
 
-function write(store: KeyValueStore, key: string, text: string): SaveResult {
+function write(store: KeyValueStore, key: string, text: string | (() => string)): SaveResult {
+  let t: string;
   try {
-    store.setItem(key, text);
+    t = typeof text === 'string' ? text : text();
+  } catch {
+    return 'unwritable';
+  }
+  try {
+    store.setItem(key, t);
     return 'saved';
   } catch (e) {
     return isQuotaError(e) ? 'full' : 'blocked';
@@ -86,7 +95,7 @@ function write(store: KeyValueStore, key: string, text: string): SaveResult {
 }
 
 export function saveScenario(store: KeyValueStore, s: ScenarioInput): SaveResult {
-  return write(store, AUTOSAVE_KEY, JSON.stringify(s));
+  return write(store, AUTOSAVE_KEY, () => JSON.stringify(s));
 }
 
 export function loadSavedText(store: KeyValueStore, key = AUTOSAVE_KEY): string | null {
@@ -115,7 +124,7 @@ export interface TabRecord {
 }
 
 export function saveTabRecord(store: KeyValueStore, r: TabRecord): SaveResult {
-  return write(store, TAB_KEY, JSON.stringify(r));
+  return write(store, TAB_KEY, () => JSON.stringify(r));
 }
 
 /** The tab's record, if there is one that reads back (its scenario is validated by the caller). */

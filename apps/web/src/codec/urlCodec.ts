@@ -26,7 +26,12 @@ export type LinkParam = { ok: true; param: string } | { ok: false; error: string
 
 /** The link data for `s`, or why the scenario is too large for a link. */
 export function linkParam(s: ScenarioInput): LinkParam {
-  const json = JSON.stringify(s);
+  let json: string;
+  try {
+    json = JSON.stringify(s);
+  } catch (e) {
+    return { ok: false, error: `the scenario could not be written as text (${(e as Error).message})` };
+  }
   if (json.length > MAX_SCENARIO_CHARS)
     return {
       ok: false,

@@ -76,7 +76,7 @@ export class Autosaver {
         this.notices().showToast('Autosave works again: your scenario is saved in this browser.');
       }
     } else if (before === 'saved') {
-      const size = `${Math.ceil(JSON.stringify(s).length / 1024)} KB`;
+      const size = r === 'full' ? `${Math.ceil(JSON.stringify(s).length / 1024)} KB` : '';
       this.notices().pushNotice({
         kind: 'error',
         key: AUTOSAVE_NOTICE,
@@ -88,7 +88,9 @@ export class Autosaver {
             message:
               r === 'full'
                 ? `the browser's storage for this page is full (the scenario needs ${size})`
-                : 'the browser refused to store the scenario',
+                : r === 'unwritable'
+                  ? 'the scenario could not be written as text (a value in it is nested too deeply)'
+                  : 'the browser refused to store the scenario',
           },
         ],
         canExport: true,

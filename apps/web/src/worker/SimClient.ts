@@ -139,7 +139,17 @@ export class SimClient {
     this.loading = true;
     this.loadIsRecovery = false;
     this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null });
-    this.send({ v: PROTOCOL_VERSION, type: 'load', runId: this.runId, scenario });
+    // The engine ignores `view` (the lab's own free-form state), so it is not sent.
+    const { view: _view, ...forEngine } = scenario;
+    try {
+      this.send({ v: PROTOCOL_VERSION, type: 'load', runId: this.runId, scenario: forEngine });
+    } catch (e) {
+      // postMessage copies the scenario and throws on what it cannot copy (nesting too deep)
+      this.loading = false;
+      const message = `the scenario could not be handed to the simulation (${(e as Error).message})`;
+      this.run.setState({ status: 'error', meta: null, crash: message });
+      this.opts.report?.({ kind: 'worker-gave-up', message, atNs: 0 });
+    }
   }
 
   play(): void {
