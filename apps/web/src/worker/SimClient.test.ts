@@ -4,7 +4,7 @@ import { createRunStore } from '../state/runStore';
 import { SeriesStore } from '../state/SeriesStore';
 import { LiveView } from './LiveView';
 import { SimController } from './SimController';
-import { DEADLINE_MS, PING_MS, SimClient, type RunTrouble, type WorkerLike } from './SimClient';
+import { BUSY_DEADLINE_MS, DEADLINE_MS, PING_MS, SimClient, type RunTrouble, type WorkerLike } from './SimClient';
 import type { FromWorker, ToWorker } from './protocol';
 
 /**
@@ -53,6 +53,11 @@ class FakeWorker implements WorkerLike {
   /** Posts a frame as the worker does: its status, and the last command it handled. */
   postFrame(): void {
     this.reply({ ...this.ctl.frame(), ack: this.lastSeq });
+  }
+  /** Says it is busy (as before building a large scenario) and then answers nothing for a while. */
+  busyFor(): void {
+    this.reply({ v: 1, type: 'busy', what: 'load' });
+    this.hung = true;
   }
   crash(message: string, atNs: number): void {
     this.reply({ v: 1, type: 'crashed', runId: this.runId, message, atNs });
@@ -150,6 +155,18 @@ describe('the simulation client’s watch over its worker', () => {
     h.client.play();
     expect(h.run.getState().status).toBe('playing');
     expect(h.worker().inbox.at(-1)).toMatchObject({ type: 'play' });
+  });
+
+  it('a worker that said it is busy (building a large scenario) gets a longer deadline, not an endless one', () => {
+    const h = harness();
+    h.client.load(defaultScenario(), true);
+    h.worker().busyFor();
+    h.pass(3 * DEADLINE_MS);
+    expect(h.workers).toHaveLength(1);
+    expect(h.troubles).toEqual([]);
+    h.pass(BUSY_DEADLINE_MS);
+    expect(h.workers).toHaveLength(2);
+    expect(h.troubles[0]).toMatchObject({ kind: 'worker-restarted' });
   });
 
   it('a page that slept (a background tab) is not taken for a dead worker', () => {

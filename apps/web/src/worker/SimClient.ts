@@ -8,7 +8,8 @@
  * told what happened (`SimClientOptions.report`). Pings are answered between slices of work, so a
  * busy batch run answers within milliseconds; a worker is declared lost only after `deadlineMs`
  * with a ping unanswered while the page itself kept running (a page asleep in a background tab,
- * or frozen, restarts the wait instead of raising a false alarm).
+ * or frozen, restarts the wait instead of raising a false alarm). Before work that cannot be
+ * sliced (building a scenario, a step) the worker says it is busy, and BUSY_DEADLINE_MS applies.
  */
 import type { ScenarioInput } from '@cclab/engine';
 import type { SeriesStore } from '../state/SeriesStore';
@@ -57,6 +58,12 @@ export interface SimClientOptions {
 
 export const PING_MS = 1000;
 export const DEADLINE_MS = 10_000;
+/**
+ * The deadline while the worker said it is busy with one long piece of work (building a large
+ * scenario takes tens of seconds at the schema's largest sizes; a step over a long sampling
+ * interval can take long too).
+ */
+export const BUSY_DEADLINE_MS = 120_000;
 /** More losses than this within LOSS_WINDOW_MS and the client stops restarting by itself. */
 const MAX_LOSSES = 3;
 const LOSS_WINDOW_MS = 60_000;
@@ -82,6 +89,8 @@ export class SimClient {
   /** When the oldest unanswered ping was sent (null: none outstanding). */
   private awaitingSince: number | null = null;
   private lastWatchTick = 0;
+  /** The worker's last word was that it is busy (a longer deadline applies). */
+  private busy = false;
   private readonly watchHandle: unknown;
   private readonly schedule: (cb: () => void) => void;
   private readonly clock: () => number;
@@ -116,6 +125,7 @@ export class SimClient {
       if (w === this.worker) this.lose('a message from the simulation worker could not be read');
     };
     this.awaitingSince = null;
+    this.busy = false;
     return w;
   }
 
@@ -226,7 +236,7 @@ export class SimClient {
     this.lastWatchTick = now;
     if (this.awaitingSince !== null) {
       const waited = now - this.awaitingSince;
-      if (waited > (this.opts.deadlineMs ?? DEADLINE_MS))
+      if (waited > (this.busy ? BUSY_DEADLINE_MS : (this.opts.deadlineMs ?? DEADLINE_MS)))
         this.lose(`the simulation stopped responding (no answer for ${Math.round(waited / 1000)} s)`);
       return;
     }
@@ -267,7 +277,8 @@ export class SimClient {
 
   private receive(msg: FromWorker): void {
     this.awaitingSince = null; // any message shows the worker is alive
-    if (msg.v !== PROTOCOL_VERSION || msg.type === 'pong' || msg.runId !== this.runId) return;
+    this.busy = msg.type === 'busy';
+    if (msg.v !== PROTOCOL_VERSION || msg.type === 'pong' || msg.type === 'busy' || msg.runId !== this.runId) return;
     if (msg.type === 'loaded') {
       this.loading = false;
       this.loadIsRecovery = false;

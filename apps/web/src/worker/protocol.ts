@@ -109,4 +109,6 @@ export type FromWorker =
   /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
   | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
   | { v: 1; type: 'pong'; seq: number }
+  /** Sent before work that cannot answer pings until it ends (building a large scenario, a step). */
+  | { v: 1; type: 'busy'; what: 'load' | 'step' }
   | Frame;

@@ -80,6 +80,7 @@ function handle(msg: ToWorker): void {
   switch (msg.type) {
     case 'load': {
       runId = msg.runId;
+      post({ v: 1, type: 'busy', what: 'load' });
       const r = ctl.load(msg.runId, msg.scenario);
       if (r.ok) {
         post({ v: 1, type: 'loaded', runId, meta: r.meta });
@@ -100,6 +101,7 @@ function handle(msg: ToWorker): void {
       postFrame();
       break;
     case 'step':
+      post({ v: 1, type: 'busy', what: 'step' });
       ctl.step();
       postFrame();
       break;
