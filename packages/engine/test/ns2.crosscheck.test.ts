@@ -16,10 +16,11 @@ function fixture(name: string): Ns2Reference {
 }
 
 describe('ns-2.35 cross-checks', () => {
-  it('covers at least the NewReno, SACK/Reno/Tahoe and CBR references', () => {
+  it('covers at least the NewReno, SACK/Reno/Tahoe, CBR and RED references', () => {
     for (const id of [
       'newreno-1flow',
       'newreno-4flows-droptail',
+      'newreno-4flows-red',
       'sack-reno-tahoe',
       'cbr-overload-vs-newreno',
       'bench-16flows-100mb',
@@ -78,6 +79,30 @@ describe('ns-2.35 cross-checks on extra scenarios', () => {
     it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
       const ref = JSON.parse(
         readFileSync(new URL(`./fixtures/ns2-extra/${g.name}.json`, import.meta.url), 'utf8'),
+      ) as Ns2Reference;
+      const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
+      expect(
+        cmp.checks.filter((c) => !c.pass),
+        formatComparison(g.name, cmp),
+      ).toEqual([]);
+    });
+  }
+});
+
+/**
+ * RED and Adaptive RED against ns-2.35 (test/fixtures/ns2-red/red.list; the variants that need
+ * Queue/RED or Agent/TCP class defaults run through test/fixtures/ns2-scripts/red.tcl): ECN
+ * marking, CBR under and over load, gentle off, explicit thresholds, packet mode, an ns-3-like
+ * configuration with forced drops, wait off, a faster link, Adaptive RED.
+ */
+describe('ns-2.35 cross-checks of RED', () => {
+  const list = readFileSync(new URL('./fixtures/ns2-red/red.list', import.meta.url), 'utf8');
+  for (const line of list.split('\n')) {
+    const g = parseGivenLine(line);
+    if (!g) continue;
+    it(`${g.name} agrees with ns-2 within the validation tolerances`, () => {
+      const ref = JSON.parse(
+        readFileSync(new URL(`./fixtures/ns2-red/${g.name}.json`, import.meta.url), 'utf8'),
       ) as Ns2Reference;
       const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
       expect(

@@ -20,11 +20,22 @@ interface Case {
   args: Record<string, string>;
   /** Fixture file holding ns-2's output. */
   fixture: string;
+  /** The list's script (relative to fixtures/ns2/); dumbbell.tcl when absent. */
+  script?: string;
 }
+
+/** Scripts a list may name besides dumbbell.tcl (the variants wrap the committed dumbbell). */
+const WRAPPER_SCRIPTS: Record<string, string> = {
+  '../ns2-scripts/red.tcl': join(FIXTURES, 'ns2-scripts', 'red.tcl'),
+  '../ns2-scripts/sched.tcl': join(FIXTURES, 'ns2-scripts', 'sched.tcl'),
+};
 
 /** ns-2's numbers for a case: rerun live when possible, else the committed fixture. */
 function reference(c: Case, live: string | null): Ns2Reference {
-  if (live) return runNs2(join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
+  if (live) {
+    const wrapper = c.script !== undefined ? WRAPPER_SCRIPTS[c.script] : undefined;
+    return runNs2(wrapper ?? join(live, 'ns2', 'dumbbell.tcl'), c.args).result;
+  }
   return JSON.parse(readFileSync(c.fixture, 'utf8')) as Ns2Reference;
 }
 
@@ -33,8 +44,8 @@ function listCases(file: string): Case[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map(parseGivenLine)
-    .filter((g) => g !== null && g.script === 'dumbbell.tcl')
-    .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`) }));
+    .filter((g) => g !== null && (g.script === 'dumbbell.tcl' || g.script in WRAPPER_SCRIPTS))
+    .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`), script: g!.script }));
 }
 
 const mb = (x: number) => (x / 1e6).toFixed(3);
@@ -83,9 +94,12 @@ export function validateNs2(argv: string[]): number {
     out('\n### Further references (ns-2 / cclab)\n');
     out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
     out('|---|---|---|---|---|---|');
-    const singles = [join(FIXTURES, 'ns2-extra', 'extra.list'), join(FIXTURES, 'ns2-ccid3', 'ccid3.list')].filter(
-      existsSync,
-    );
+    const singles = [
+      join(FIXTURES, 'ns2-extra', 'extra.list'),
+      join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
+      join(FIXTURES, 'ns2-red', 'red.list'),
+      join(FIXTURES, 'ns2-sched', 'sched.list'),
+    ].filter(existsSync);
     for (const file of singles) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), new Simulation(ns2DumbbellScenario(c.name, c.args)).run());
@@ -97,7 +111,9 @@ export function validateNs2(argv: string[]): number {
       ...readdirSync(join(FIXTURES, 'ns2-ensemble'))
         .filter((f) => f.endsWith('.list'))
         .map((f) => join(FIXTURES, 'ns2-ensemble', f)),
-      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list')].filter(existsSync),
+      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list'), join(FIXTURES, 'ns2-sched', 'ensembles.list')].filter(
+        existsSync,
+      ),
     ];
     for (const file of ensembleFiles) {
       const groups = new Map<string, Case[]>();

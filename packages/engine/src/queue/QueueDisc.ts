@@ -62,6 +62,13 @@ export interface FlowTable {
   readonly classOf: Int32Array;
   /** Scenario `flows[i].weight` (default 1): WFQ / DRR weight. */
   readonly weightOf: Float64Array;
+  /**
+   * Node index of the flow's source and destination (`flows[i].from` / `to`). Data travels from
+   * → to, acknowledgements and feedback to → from; address-hashing schedulers (ns-2 DRR, SFQ)
+   * classify by these, as ns-2 hashes node addresses.
+   */
+  readonly fromNodeOf: Int32Array;
+  readonly toNodeOf: Int32Array;
   /** Flow ids (for messages; not in the hot path). */
   readonly ids: readonly string[];
 }
@@ -378,6 +385,18 @@ export class PacketFifo {
   /** The oldest packet, without removing it. */
   peek(): Packet | null {
     return this.length === 0 ? null : this.buf[this.head]!;
+  }
+
+  /** Removes and returns the packet `index` places behind the oldest (0 = the oldest). */
+  removeAt(index: number): Packet {
+    const mask = this.buf.length - 1;
+    const p = this.buf[(this.head + index) & mask]!;
+    for (let i = index; i < this.length - 1; i++)
+      this.buf[(this.head + i) & mask] = this.buf[(this.head + i + 1) & mask]!;
+    this.buf[(this.head + this.length - 1) & mask] = null;
+    this.length--;
+    this.bytes -= p.sizeBytes;
+    return p;
   }
 
   /** Removes and returns the newest packet. */

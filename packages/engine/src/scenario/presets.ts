@@ -27,12 +27,15 @@ export function defaultScenario(): ScenarioInput {
 export const ns2ReferenceArgs: Record<string, Record<string, string>> = {
   'newreno-1flow': { n: '1', T: '60' },
   'newreno-4flows-droptail': { n: '4', T: '60' },
+  'newreno-4flows-red': { n: '4', qtype: 'RED', T: '60' },
   'sack-reno-tahoe': { flows: 'Sack,Reno,Tahoe', T: '60' },
   'vegas-2flows': { flows: 'Vegas,Vegas', T: '60' },
   'cbr-overload-vs-newreno': { flows: 'Newreno,CBR:12Mb', T: '60' },
   'dccp-tcplike-vs-newreno': { flows: 'Newreno,DCCP:TCPlike', T: '60' },
   'tfrc-vs-newreno': { flows: 'Newreno,TFRC', T: '60' },
   'cubic-2flows': { flows: 'Linux:cubic,Linux:cubic', T: '60' },
+  'drr-4flows': { n: '4', qtype: 'DRR', T: '60' },
+  'sfq-4flows': { n: '4', qtype: 'SFQ', T: '60' },
   'bench-16flows-100mb': { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' },
 };
 
