@@ -128,3 +128,32 @@ export async function deletingARouterTakesItsFlows({ context, baseUrl }) {
   await lab.press('Control+z');
   assert.deepEqual(await lab.scenario(), before);
 }
+
+/** Panning and zooming make no undo step and no autosave; the camera still comes back after a reload. */
+export async function panAndZoomAreNotEdits({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.page.waitForTimeout(800); // the first autosave and address-bar update are done
+  const saved = () => lab.page.evaluate(() => localStorage.getItem('cclab:scenario:v1'));
+  const before = {
+    saved: await saved(),
+    url: lab.page.url(),
+    camera: await lab.page.evaluate(() => window.__cclab.camera()),
+  };
+  const box = await lab.canvasBox();
+  for (let i = 0; i < 5; i++) {
+    await lab.page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.15);
+    await lab.page.mouse.wheel(0, -120);
+  }
+  await lab.drag({ x: box.x + 60, y: box.y + 30 }, { x: box.x + 260, y: box.y + 110 });
+  await lab.page.waitForTimeout(800);
+  const camera = await lab.page.evaluate(() => window.__cclab.camera());
+  assert.notDeepEqual(camera, before.camera, 'the view moved');
+  assert.equal(await lab.page.evaluate(() => window.__cclab.canUndo()), false, 'no undo step');
+  assert.equal(await saved(), before.saved, 'nothing was autosaved');
+  assert.equal(lab.page.url(), before.url, 'the address bar was not rewritten');
+  // Leaving the page saves the camera with the scenario, and a reload opens where it was.
+  await lab.page.reload();
+  await lab.page.waitForFunction(() => window.__cclab !== undefined);
+  assert.deepEqual(await lab.page.evaluate(() => window.__cclab.camera()), camera);
+}
