@@ -17,7 +17,14 @@ export function Notices() {
       lab.scenario.getState().replace(r.scenario);
       lab.ui.getState().dismissNotice(id);
       lab.ui.getState().showToast('Your earlier work is back.');
+      return;
     }
+    lab.ui.getState().pushNotice({
+      kind: 'error',
+      key: 'restore',
+      title: 'The earlier work could not be brought back; the current scenario is unchanged.',
+      issues: r ? r.issues : [{ path: '(backup)', message: 'this browser no longer holds it' }],
+    });
   };
   return (
     <>
