@@ -25,6 +25,8 @@ export const FLOW_COLUMNS = [
   'deliveredBytes',
   'retransmits',
   'timeouts',
+  /** XCP senders: window feedback (bytes) applied since the previous sample; NaN for other flows. */
+  'xcpFeedbackBytes',
 ] as const;
 /**
  * The columns every probed port records. After them come the discipline's own probe values
@@ -63,6 +65,7 @@ export class FlowRuntime implements EventHandler {
   readonly series: TimeSeries;
   lastRxBytes = 0;
   lastGoodputBytes = 0;
+  lastXcpFeedbackBytes = 0;
 
   constructor(
     readonly spec: ResolvedFlow,
@@ -234,6 +237,9 @@ export class Simulation {
       row[7] = st.goodputBytes;
       row[8] = st.retransmits;
       row[9] = st.timeouts;
+      const fb = c?.xcpFeedbackBytes;
+      row[10] = fb === undefined ? NaN : fb - f.lastXcpFeedbackBytes;
+      if (fb !== undefined) f.lastXcpFeedbackBytes = fb;
       f.lastRxBytes = st.bytesReceived;
       f.lastGoodputBytes = st.goodputBytes;
       f.series.offer(row);

@@ -12,6 +12,7 @@ import {
 import { ns2DumbbellScenario, parseGivenLine } from '../scenario/ns2Dumbbell.js';
 import { Simulation } from '../Simulation.js';
 import { ns2Available, runNs2, validationDir } from './ns2.js';
+import { validateNs2Xcp } from './validateNs2Xcp.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
 
@@ -130,6 +131,7 @@ export function validateNs2(argv: string[]): number {
         if (!cmp.pass) failures++;
       }
     }
+    failures += validateNs2Xcp(live, out);
   }
   out('');
   out(

@@ -45,6 +45,17 @@ export enum Ecn {
 export const MAX_SACK_BLOCKS = 4;
 
 /**
+ * What an XCP header says about its packet (ns-2.35 xcp-end-sys.h hdr_xcp::xcp_enabled_): none,
+ * a data packet of an XCP flow (routers read and lower its feedback), or an XCP flow's ACK
+ * (classified as XCP traffic, carries the echoed feedback, not controlled).
+ */
+export enum XcpMark {
+  None = 0,
+  Data = 1,
+  Ack = 2,
+}
+
+/**
  * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
  * Sequence numbers count packets (segments), as in ns-2, not bytes.
  */
@@ -71,7 +82,12 @@ export class Packet {
   /** SACK blocks as [start, end) segment ranges, `sackCount` of them valid. */
   readonly sack = new Float64Array(MAX_SACK_BLOCKS * 2);
   sackCount = 0;
-  /** Router feedback header slot (XCP: Katabi et al. 2002 §3.1): sender cwnd, rtt, feedback. */
+  /**
+   * Router feedback header slot (XCP: Katabi et al. 2002 §3.1): sender cwnd (bytes), rtt (ns, 0 =
+   * no estimate yet) and feedback (bytes of cwnd change; routers may only lower it). On an XCP
+   * ACK, hdrFeedbackBytes is the echoed feedback. `hdrXcp` says whether the header is in use.
+   */
+  hdrXcp: XcpMark = XcpMark.None;
   hdrCwndBytes = 0;
   hdrRttNs = 0;
   hdrFeedbackBytes = 0;
@@ -96,6 +112,7 @@ export class Packet {
     this.cwr = false;
     this.retransmission = false;
     this.sackCount = 0;
+    this.hdrXcp = XcpMark.None;
     this.hdrCwndBytes = 0;
     this.hdrRttNs = 0;
     this.hdrFeedbackBytes = 0;

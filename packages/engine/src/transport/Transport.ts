@@ -30,6 +30,8 @@ export interface CongestionSnapshot {
   rateBps: number;
   /** Algorithm-specific values. */
   extra?: Record<string, number>;
+  /** XCP senders: feedback applied to the window so far, bytes (the per-flow feedback probe). */
+  xcpFeedbackBytes?: number;
 }
 
 export interface FlowSender extends PacketSink {
