@@ -23,14 +23,12 @@ function labWithBackup(backup: string | null) {
   const local = storeWith(backup === null ? {} : { [BACKUP_KEY]: backup });
   const storage: LabStorage = { local, tab: storeWith({}), problem: null };
   const lab = createLab(defaultScenario(), idleWorker, storage);
-  lab.ui
-    .getState()
-    .pushNotice({
-      kind: 'error',
-      title: 'This link does not hold a usable scenario',
-      issues: [],
-      canRestoreBackup: true,
-    });
+  lab.ui.getState().pushNotice({
+    kind: 'error',
+    title: 'This link does not hold a usable scenario',
+    issues: [],
+    canRestoreBackup: true,
+  });
   render(
     <LabContext.Provider value={lab}>
       <Notices />
