@@ -4,6 +4,7 @@ export { Simulator, Timer } from './core/Simulator.js';
 export { Random } from './core/Random.js';
 export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS } from './Simulation.js';
 export type { FlowEvent, DropEvent, SampleListener } from './Simulation.js';
+export { runScenario } from './runScenario.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
 export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
 export * from './scenario/types.js';

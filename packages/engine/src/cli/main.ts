@@ -5,6 +5,7 @@ import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
 
 const USAGE = `usage:
+  cclab --version                                  print the version
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
   cclab validate <scenario.json>                   check a scenario file
@@ -49,6 +50,13 @@ export async function main(argv: string[]): Promise<number> {
     (a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)),
   );
   switch (cmd) {
+    case '--version': {
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      };
+      process.stdout.write(`cclab ${pkg.version}\n`);
+      return 0;
+    }
     case 'run': {
       const presetId = opt('--preset');
       const source = presetId ? `preset ${presetId}` : positional[0];
