@@ -110,7 +110,7 @@ export class Simulator {
     this.stopRequested = false;
     let n = 0;
     while (q.size > 0) {
-      const t = q.peekTime();
+      const t = q.headTime();
       if (t > until) {
         this.now = until;
         this.eventsProcessed += n;

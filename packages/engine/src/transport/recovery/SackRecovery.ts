@@ -127,24 +127,11 @@ export class SackRecovery implements LossRecovery {
   }
 
   /**
-   * RFC 6675 §3 SetPipe: segments believed to be in the network (from the scoreboard's base, so
-   * that it is right between readAck and onAck too).
+   * RFC 6675 §3 SetPipe: segments believed to be in the network, from the scoreboard's base (so
+   * that it is right between readAck and onAck too; base is the cumulative ACK + 1).
    */
   pipe(): number {
-    const s = this.s;
-    const sb = this.sb;
-    const thresh = s.cfg.dupAckThreshold;
-    let pipe = 0;
-    let sackedAbove = sb.sackedCount;
-    for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
-      if (sb.isSacked(q)) {
-        sackedAbove--;
-        continue;
-      }
-      if (sackedAbove < thresh) pipe++; // not deemed lost (IsLost counts SACKed segments above)
-      if (sb.isRetransmitted(q)) pipe++;
-    }
-    return pipe;
+    return this.sb.pipe(this.s.maxSeqSent, this.s.cfg.dupAckThreshold);
   }
 
   /**
@@ -166,17 +153,12 @@ export class SackRecovery implements LossRecovery {
       cwnd = pipe + Math.max(sndcnt, 0);
     }
     const thresh = s.cfg.dupAckThreshold;
-    let scanLost = s.highestAck + 1;
-    let scanAny = s.highestAck + 1;
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
-      let seg = -1;
-      for (; scanLost <= sb.highSacked; scanLost++) {
-        if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
-          seg = scanLost++;
-          break;
-        }
-      }
+      // the lowest hole not yet retransmitted: rule (1) if it is lost, else rule (3) if it lies
+      // below the highest SACKed segment (holes only move up as they are retransmitted)
+      const hole = sb.nextHole();
+      let seg = hole >= 0 && sb.isLost(hole, thresh) ? hole : -1;
       if (seg < 0) {
         const n = Math.max(s.nextSeq, s.maxSeqSent + 1);
         if (n < s.appLimit && n <= s.highestAck + s.maxWindow) {
@@ -184,14 +166,7 @@ export class SackRecovery implements LossRecovery {
           s.nextSeq = n + 1;
         }
       }
-      if (seg < 0) {
-        for (; scanAny < sb.highSacked; scanAny++) {
-          if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
-            seg = scanAny++;
-            break;
-          }
-        }
-      }
+      if (seg < 0 && hole >= 0 && hole < sb.highSacked) seg = hole;
       if (seg < 0) break;
       s.output(seg);
       this.prrOut++;
