@@ -8,6 +8,7 @@ import { seed002Table51 } from './seed-002/table-5-1.js';
 import { seed002Ssthresh } from './seed-002/ssthresh.js';
 import { seed002Table61 } from './seed-002/table-6-1.js';
 import { seed002Table63 } from './seed-002/table-6-3.js';
+import { seed002Table65 } from './seed-002/table-6-5.js';
 import { seed002Table66 } from './seed-002/table-6-6.js';
 import { seed002Table68 } from './seed-002/table-6-8.js';
 
@@ -19,6 +20,7 @@ export const reproductions: readonly ReproductionSpec[] = [
   seed002Ssthresh,
   seed002Table61,
   seed002Table63,
+  seed002Table65,
   seed002Table66,
   seed002Table68,
 ];

@@ -48,6 +48,8 @@ export function runNs2(script: string, args: Record<string, string>): { result: 
   const out = execFileSync('ns', [script, ...Object.entries(args).map(([k, v]) => `${k}=${v}`)], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
+    // ns-2's diagnostics (Queue/DRR prints every hash collision) are not part of the result
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const wallS = (performance.now() - t0) / 1000;
   const line = out.split('\n').find((l) => l.startsWith('{'));

@@ -24,9 +24,10 @@ interface Case {
   script?: string;
 }
 
-/** Scripts a list may name besides dumbbell.tcl (the RED variants wrap the committed dumbbell). */
+/** Scripts a list may name besides dumbbell.tcl (the variants wrap the committed dumbbell). */
 const WRAPPER_SCRIPTS: Record<string, string> = {
   '../ns2-scripts/red.tcl': join(FIXTURES, 'ns2-scripts', 'red.tcl'),
+  '../ns2-scripts/sched.tcl': join(FIXTURES, 'ns2-scripts', 'sched.tcl'),
 };
 
 /** ns-2's numbers for a case: rerun live when possible, else the committed fixture. */
@@ -97,6 +98,7 @@ export function validateNs2(argv: string[]): number {
       join(FIXTURES, 'ns2-extra', 'extra.list'),
       join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
       join(FIXTURES, 'ns2-red', 'red.list'),
+      join(FIXTURES, 'ns2-sched', 'sched.list'),
     ].filter(existsSync);
     for (const file of singles) {
       for (const c of listCases(file)) {
@@ -109,7 +111,9 @@ export function validateNs2(argv: string[]): number {
       ...readdirSync(join(FIXTURES, 'ns2-ensemble'))
         .filter((f) => f.endsWith('.list'))
         .map((f) => join(FIXTURES, 'ns2-ensemble', f)),
-      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list')].filter(existsSync),
+      ...[join(FIXTURES, 'ns2-ccid3', 'ensembles.list'), join(FIXTURES, 'ns2-sched', 'ensembles.list')].filter(
+        existsSync,
+      ),
     ];
     for (const file of ensembleFiles) {
       const groups = new Map<string, Case[]>();

@@ -21,9 +21,14 @@ export interface FlowSummary {
   fastRetransmits: number;
   /** Data packets of this flow dropped on its forward path / packets sent. */
   lossRatio: number;
+  /** Packet delivery ratio: data packets received / sent (seed 000 §4), or null before any was sent. */
+  pdr: number | null;
   meanDelayMs: number | null;
   p95DelayMs: number | null;
   jitterMs: number | null;
+  /** Largest one-way delay (ms) and peak-to-peak jitter = max − min delay (seed 000 §6.3.1). */
+  maxDelayMs: number | null;
+  ptpJitterMs: number | null;
   /** Finite transfers: seconds from start to the last ACK, or null. */
   completionTimeS: number | null;
   /** Congestion window at the end (segments), or null. */
@@ -98,9 +103,12 @@ export function summarize(s: Simulation): RunSummary {
       timeouts: st.timeouts,
       fastRetransmits: st.fastRetransmits,
       lossRatio: st.packetsSent > 0 ? fwdDrops / st.packetsSent : 0,
+      pdr: st.packetsSent > 0 ? st.packetsReceived / st.packetsSent : null,
       meanDelayMs: ms(st.meanDelayNs()),
       p95DelayMs: ms(st.delayPercentileNs(0.95)),
       jitterMs: ms(st.meanJitterNs()),
+      maxDelayMs: st.delayCount > 0 ? ms(st.maxDelayNs) : null,
+      ptpJitterMs: st.delayCount > 0 ? ms(st.maxDelayNs - st.minDelayNs) : null,
       completionTimeS: st.completionNs >= 0 ? (st.completionNs - st.startNs) / NS_PER_SECOND : null,
       finalCwnd: c && Number.isFinite(c.cwnd) ? c.cwnd : null,
     };

@@ -38,6 +38,8 @@ export class Network {
       count: flowCount,
       classOf: Int32Array.from(scenario.flows, (f) => f.class),
       weightOf: Float64Array.from(scenario.flows, (f) => f.weight),
+      fromNodeOf: Int32Array.from(scenario.flows, (f) => f.from),
+      toNodeOf: Int32Array.from(scenario.flows, (f) => f.to),
       ids: scenario.flows.map((f) => f.id),
     };
     for (const link of scenario.links) {

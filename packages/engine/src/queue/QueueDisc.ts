@@ -62,6 +62,13 @@ export interface FlowTable {
   readonly classOf: Int32Array;
   /** Scenario `flows[i].weight` (default 1): WFQ / DRR weight. */
   readonly weightOf: Float64Array;
+  /**
+   * Node index of the flow's source and destination (`flows[i].from` / `to`). Data travels from
+   * → to, acknowledgements and feedback to → from; address-hashing schedulers (ns-2 DRR, SFQ)
+   * classify by these, as ns-2 hashes node addresses.
+   */
+  readonly fromNodeOf: Int32Array;
+  readonly toNodeOf: Int32Array;
   /** Flow ids (for messages; not in the hot path). */
   readonly ids: readonly string[];
 }

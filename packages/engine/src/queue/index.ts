@@ -1,8 +1,14 @@
 import { aredModel } from './AdaptiveRedQueueDisc.js';
 import { codelModel } from './CoDelQueueDisc.js';
 import { droptailModel } from './DropTailQueueDisc.js';
+import { drrModel } from './DrrQueueDisc.js';
 import { fqCodelModel } from './FqCoDelQueueDisc.js';
+import { fqModel } from './FqQueueDisc.js';
 import { pieModel } from './PieQueueDisc.js';
+import { prioModel } from './PrioQueueDisc.js';
+import { rrModel } from './RoundRobinQueueDisc.js';
+import { sfqModel } from './SfqQueueDisc.js';
+import { wfqModel } from './WfqQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
 import { redModel } from './RedQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
@@ -21,6 +27,12 @@ export const queueModels: QueueModel[] = [
   pieModel,
   fqCodelModel,
   qlbpModel,
+  prioModel,
+  rrModel,
+  drrModel,
+  sfqModel,
+  fqModel,
+  wfqModel,
 ];
 
 export function findQueueModel(id: string): QueueModel | undefined {

@@ -25,6 +25,11 @@ export interface QueueBenchOptions {
   flows?: number;
   classes?: readonly number[];
   weights?: readonly number[];
+  /**
+   * Source and destination node of each flow; by default flow i goes from node 2 + 2i to 3 + 2i,
+   * the ns-2 numbering of the reference dumbbell (r1 = 0, r2 = 1, then s0, d0, s1, d1, ...).
+   */
+  endpoints?: readonly (readonly [number, number])[];
   seed?: number;
 }
 
@@ -50,6 +55,8 @@ export class QueueBench implements QueueDropListener {
       count: n,
       classOf: Int32Array.from({ length: n }, (_, i) => o.classes?.[i] ?? 0),
       weightOf: Float64Array.from({ length: n }, (_, i) => o.weights?.[i] ?? 1),
+      fromNodeOf: Int32Array.from({ length: n }, (_, i) => o.endpoints?.[i]?.[0] ?? 2 + 2 * i),
+      toNodeOf: Int32Array.from({ length: n }, (_, i) => o.endpoints?.[i]?.[1] ?? 3 + 2 * i),
       ids: Array.from({ length: n }, (_, i) => `f${i}`),
     };
   }

@@ -157,6 +157,7 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
   const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
+  const scheduler = ns2Scheduler(a.qtype, args);
   // tcp_<var>=<value> (test/fixtures/ns2-scripts/red.tcl: Agent/TCP set <var>_ <value>)
   const tcpEcn = ns2TcpEcn(args);
   const flows = specs.map((s, i) => {
@@ -173,12 +174,15 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     flows,
     bottleneckRate: rate(a.bw),
     bottleneckDelay: a.delay,
-    bottleneckBuffer: `${a.qlim} packets`,
-    ...(qtype === 'red'
-      ? { bottleneckQueue: ns2RedQueue(args) }
-      : qtype !== 'droptail'
-        ? { bottleneckQueue: { type: qtype } }
-        : {}),
+    // ns-2's DRR, SFQ and FQ never read the link's queue-limit (their own limits are parameters)
+    bottleneckBuffer: scheduler ? '100000 packets' : `${a.qlim} packets`,
+    ...(scheduler
+      ? { bottleneckQueue: scheduler }
+      : qtype === 'red'
+        ? { bottleneckQueue: ns2RedQueue(args) }
+        : qtype !== 'droptail'
+          ? { bottleneckQueue: { type: qtype } }
+          : {}),
     accessRate: rate(a.accbw),
     accessDelay: a.accdelay,
     ...(a.accdelays ? { accessDelays: a.accdelays.split(',') } : {}),
@@ -186,6 +190,49 @@ export function ns2DumbbellScenario(name: string, args: Record<string, string>):
     duration: `${a.T}s`,
     probeInterval: `${a.sample}s`,
   });
+}
+
+/**
+ * ns-2.35's packet schedulers as explicit cclab parameters: their class defaults from
+ * ns-default.tcl (Queue/DRR buckets_ 10, blimit_ 25000, quantum_ 250, mask_ 0; Queue/SFQ
+ * maxqueue_ 40, buckets_ 16; FQLink's per-flow DropTail queues, limit_ 50), or the values the
+ * scheduler variant script (test/fixtures/ns2-scripts/sched.tcl) sets from its `drr_*`, `sfq_*`
+ * and `fq_limit` keys. ns-2 hashes node addresses (DRR: the source; SFQ: source + destination);
+ * the dumbbell's nodes are numbered as ns-2 numbers them. Null for other queue types.
+ */
+export function ns2Scheduler(
+  qtype: string,
+  args: Record<string, string>,
+): { type: string; params: Record<string, unknown> } | null {
+  const arg = (k: string, d: string) => args[k] ?? d;
+  switch (qtype) {
+    case 'DRR':
+      return {
+        type: 'drr',
+        params: {
+          by: 'ns2',
+          buckets: Number(arg('drr_buckets', '10')),
+          quantum: `${arg('drr_quantum', '250')}B`,
+          sharedLimit: 'blimit',
+          blimit: `${arg('drr_blimit', '25000')}B`,
+          mask: arg('drr_mask', '0') !== '0',
+        },
+      };
+    case 'SFQ':
+      return {
+        type: 'sfq',
+        params: {
+          buckets: Number(arg('sfq_buckets', '16')),
+          maxqueue: Number(arg('sfq_maxqueue', '40')),
+          hash: 'ns2',
+          perturbInterval: '0s',
+        },
+      };
+    case 'FQ':
+      return { type: 'fq', params: { flowLimit: Number(arg('fq_limit', '50')) } };
+    default:
+      return null;
+  }
 }
 
 /** Parses a given.list line: "name script key=value ...". */

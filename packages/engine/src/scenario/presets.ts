@@ -34,6 +34,8 @@ export const ns2ReferenceArgs: Record<string, Record<string, string>> = {
   'dccp-tcplike-vs-newreno': { flows: 'Newreno,DCCP:TCPlike', T: '60' },
   'tfrc-vs-newreno': { flows: 'Newreno,TFRC', T: '60' },
   'cubic-2flows': { flows: 'Linux:cubic,Linux:cubic', T: '60' },
+  'drr-4flows': { n: '4', qtype: 'DRR', T: '60' },
+  'sfq-4flows': { n: '4', qtype: 'SFQ', T: '60' },
   'bench-16flows-100mb': { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' },
 };
 
