@@ -154,7 +154,15 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
-    if (!this.disc.enqueue(pkt) || this.txDonePending) return;
+    const disc = this.disc;
+    if (!this.txDonePending && this.sim.now >= this.busyUntilNs && disc.admitsPassThrough(pkt)) {
+      // idle transmitter, empty FIFO: the packet goes straight on the wire (enqueue + dequeue
+      // reduced to their bookkeeping; most packet-hops of an uncongested access link)
+      disc.passThrough(pkt);
+      this.transmit(pkt);
+      return;
+    }
+    if (!disc.enqueue(pkt) || this.txDonePending) return;
     if (this.sim.now < this.busyUntilNs) {
       // the transmitter is serializing: make sure it comes back for this packet
       this.txDonePending = true;
@@ -194,6 +202,11 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       }
       return;
     }
+    this.transmit(pkt);
+  }
+
+  /** Puts a packet just taken from the queue (or passed through it) on the wire. */
+  private transmit(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
     const f = pkt.flowId;
