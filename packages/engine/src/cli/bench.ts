@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
 import { benchGrowth } from './benchGrowth.js';
-import { benchQueues } from './benchQueues.js';
+import { benchQueueChild, benchQueues } from './benchQueues.js';
 import {
   intOption,
   loadAverage,
@@ -96,6 +96,8 @@ export function bench(argv: string[]): number {
     process.stderr.write(`cclab bench: ${(e as Error).message}\n`);
     return 2;
   }
+  const queueChild = argv.indexOf('--queue-child');
+  if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
   if (argv.includes('--queues')) return benchQueues(runs, out);
   if (argv.includes('--growth') || argv.includes('--scaling')) return benchGrowth(argv, out);
 
