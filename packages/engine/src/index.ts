@@ -28,3 +28,7 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
+export { attachTraces } from './trace/attachTraces.js';
+export type { TraceOptions, TraceSession, TraceFileReport } from './trace/attachTraces.js';
+export type { TraceSink } from './trace/TraceOutput.js';
+export type { PortTracer } from './trace/PortTracer.js';

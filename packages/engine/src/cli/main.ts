@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { parseScenarioText, presets, ScenarioError, Simulation, validateScenario } from '../index.js';
 import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
+import { openTraceFiles, TRACE_VALUE_OPTIONS } from './traceFiles.js';
 
 const USAGE = `usage:
   cclab --version                                  print the version
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
+            [--trace-ns2 FILE] [--trace-pcap FILE]  packet traces (ns-2 format, pcap) of ports
+            [--trace-ports a->b,...] [--trace-limit SIZE]  (default: the probed ports, 100MB per file)
   cclab validate <scenario.json>                   check a scenario file
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
@@ -47,7 +50,9 @@ export async function main(argv: string[]): Promise<number> {
     return i >= 0 ? rest[i + 1] : undefined;
   };
   const positional = rest.filter(
-    (a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)),
+    (a, i) =>
+      !a.startsWith('--') &&
+      !(i > 0 && ['--csv', '--preset', '--write', ...TRACE_VALUE_OPTIONS].includes(rest[i - 1]!)),
   );
   switch (cmd) {
     case '--version': {
@@ -71,7 +76,14 @@ export async function main(argv: string[]): Promise<number> {
       } catch (e) {
         return fail(describeError(e, source));
       }
+      let traces: ReturnType<typeof openTraceFiles>;
+      try {
+        traces = openTraceFiles(sim, opt);
+      } catch (e) {
+        return fail(`${source}: ${(e as Error).message}`);
+      }
       const summary = sim.run();
+      for (const line of traces?.close() ?? []) process.stderr.write(line + '\n');
       const csvDir = opt('--csv');
       if (csvDir) {
         mkdirSync(csvDir, { recursive: true });

@@ -13,6 +13,7 @@ import type {
 } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
+import type { PortTracer } from '../trace/PortTracer.js';
 
 const TX_DONE = 0;
 const ARRIVE = 1;
@@ -78,6 +79,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   /** Event-order sequence reserved for the end of the current transmission. */
   private txEndSeq = 0;
   readonly hooks: PortHook[] = [];
+  /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
+  tracer: PortTracer | null = null;
   private nsPerByte: number;
   private _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
@@ -154,6 +157,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+    if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     const disc = this.disc;
     if (!this.txDonePending && this.sim.now >= this.busyUntilNs && disc.admitsPassThrough(pkt)) {
       // idle transmitter, empty FIFO: the packet goes straight on the wire (enqueue + dequeue
@@ -175,6 +179,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     void stage;
     this.flowDrops[pkt.flowId]!++;
+    if (this.tracer !== null) this.tracer.drop(this, pkt);
     if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, reason);
     this.pool.release(pkt);
   }
@@ -209,6 +214,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private transmit(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    if (this.tracer !== null) this.tracer.dequeue(this, pkt);
     const f = pkt.flowId;
     const size = pkt.sizeBytes;
     this.flowDepartures[f]!++;
@@ -228,6 +234,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       // lost on the wire: it still occupies the transmitter
       this.linkLosses++;
       this.flowDrops[f]!++;
+      if (this.tracer !== null) this.tracer.drop(this, pkt);
       if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
       this.txPacket = null;
       this.pool.release(pkt);
@@ -295,6 +302,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
         ARRIVE,
         0,
       );
+    if (this.tracer !== null) this.tracer.receive(this, pkt);
     forward(pkt);
   }
 
