@@ -102,6 +102,11 @@ export class EventQueue {
     return this.size === 0 ? Infinity : this.time[this.heap[0]!]!;
   }
 
+  /** Handler of the earliest event, or null when empty (diagnostics, not the hot path). */
+  peekHandler(): EventHandler | null {
+    return this.size === 0 ? null : this.handlerOf[this.heap[0]!]!;
+  }
+
   /**
    * Time of the earliest event; the queue must not be empty. The run loop uses this rather than
    * `peekTime`, whose Infinity branch makes V8 box the time: one allocation per event.

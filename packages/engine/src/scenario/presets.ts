@@ -1,5 +1,6 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
+import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
 
 /** The lab's first-visit scenario: two NewReno flows sharing a 10 Mb/s bottleneck. */
@@ -53,4 +54,5 @@ export const presets: Preset[] = [
     title: `ns-2 reference: ${id}`,
     scenario: () => ns2DumbbellScenario(id, args),
   })),
+  ...seed003Presets(),
 ];
