@@ -88,6 +88,11 @@ export async function slowMotionShowsPacketsTravelling({ context, baseUrl }) {
   await lab.page.waitForTimeout(800);
   const a = await lab.live();
   assert.ok(a.flight > 0, 'packets are on the wire');
+  // The glyphs drawn move: the same packet is further along its link, at a new place, draw after draw.
+  const motion = await lab.packetMotion(30);
+  assert.ok(motion.glyphs > 0, 'packet glyphs are drawn');
+  assert.ok(motion.forward > 20, `packets advance between frames (${JSON.stringify(motion)})`);
+  assert.equal(motion.backward, 0, 'no packet goes backwards');
   const t0 = (await lab.run()).nowNs;
   await lab.page.waitForTimeout(1000);
   const t1 = (await lab.run()).nowNs;

@@ -1,10 +1,12 @@
 /**
  * `window.__cclab`: a read-only window into application state for end-to-end tests and for
- * curious users in the devtools console. Nothing in the app depends on it.
+ * curious users in the devtools console (and one way to break it on purpose: `workerFault`, to
+ * see the lab recover). Nothing in the app depends on it.
  */
 import type { ScenarioInput } from '@cclab/engine';
 import { encodeScenario } from './codec/urlCodec';
 import type { Lab } from './lab';
+import { GLYPH_STRIDE } from './worker/LiveView';
 
 export interface DebugHandle {
   startupSource: string;
@@ -31,7 +33,13 @@ export interface DebugHandle {
     backlog: Record<string, Record<number, number>>;
     reasons: { port: string; drops: Record<string, number>; marks: Record<string, number> }[];
   };
+  /** Packet glyphs of the overlay's latest draw: port, flow, departure (ns), fraction along the link, x, y. */
+  glyphs(): number[][];
   canUndo(): boolean;
+  /** The editor's pan and zoom (kept beside the scenario). */
+  camera(): unknown;
+  /** Make the simulation fail: 'kill' terminates the worker; 'throw', 'hang' and 'engine' happen inside it. */
+  workerFault(kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
 }
@@ -89,7 +97,15 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         })),
       };
     },
+    glyphs: () => {
+      const out: number[][] = [];
+      for (let i = 0; i < lab.live.glyphCount; i++)
+        out.push([...lab.live.glyphs.subarray(i * GLYPH_STRIDE, (i + 1) * GLYPH_STRIDE)]);
+      return out;
+    },
     canUndo: () => lab.scenario.getState().past.length > 0,
+    camera: () => structuredClone(lab.scenario.getState().camera),
+    workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
   };
 }

@@ -11,7 +11,7 @@ import type { ViewTransform } from '../state/scenarioStore';
 import { BACKLOG_STRIDE, FLIGHT_STRIDE } from '../worker/protocol';
 import { drawGlyph, reasonStyle } from '../dropStyles';
 import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
-import type { LiveView } from '../worker/LiveView';
+import { GLYPH_STRIDE, type LiveView } from '../worker/LiveView';
 import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
@@ -24,6 +24,8 @@ interface Props {
 }
 
 const DROP_MS = 900;
+/** How far (wall ms) packets are moved on past the latest frame while waiting for the next one. */
+const MAX_AHEAD_MS = 40;
 /**
  * How far (world units) drawing can reach beyond the outermost node centres: lanes, queue bars
  * (beside the sending node), drops (just past the bar) and ECN marks (a little further).
@@ -171,6 +173,8 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
     let box = { x: 0, y: 0, w: 0, h: 0 };
     let lastAttrs = 0;
     let attrsVersion = -1;
+    /** Simulated time of the previous draw (ns). */
+    let shownNs = 0;
     const draw = () => {
       raf = requestAnimationFrame(draw);
       const cv = canvas.current;
@@ -230,9 +234,16 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       if (!meta) return;
       ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
       // Simulation time shown: the latest frame's, advanced smoothly between frames while playing.
-      const ahead = playing && Number.isFinite(run.speed) ? Math.min(now - live.appliedAt, 40) * 1e6 * run.speed : 0;
-      const tNs = live.nowNs + ahead;
+      const paced = playing && Number.isFinite(run.speed);
+      const ahead = paced ? Math.min(now - live.appliedAt, MAX_AHEAD_MS) * 1e6 * run.speed : 0;
+      // Never back in time by less than the look-ahead: a frame from a worker that fell a little
+      // behind the wall clock would otherwise pull every packet back. (Further back is a reset.)
+      const guessed = live.nowNs + ahead;
+      const tNs = paced && guessed < shownNs && shownNs - guessed <= MAX_AHEAD_MS * 1e6 * run.speed ? shownNs : guessed;
+      shownNs = tNs;
       const fl = live.flight;
+      const glyphs = live.reserveGlyphs(fl.length / FLIGHT_STRIDE);
+      let drawn = 0;
       for (let i = 0; i + FLIGHT_STRIDE - 1 < fl.length; i += FLIGHT_STRIDE) {
         const port = meta.ports[fl[i]!];
         if (!port) continue;
@@ -250,7 +261,15 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
         const s = big ? 6 : 3.5;
         ctx.fillRect(x - s / 2, y - s / 2, s, s);
+        const g = drawn++ * GLYPH_STRIDE;
+        glyphs[g] = fl[i]!;
+        glyphs[g + 1] = flow;
+        glyphs[g + 2] = dep;
+        glyphs[g + 3] = f;
+        glyphs[g + 4] = x;
+        glyphs[g + 5] = y;
       }
+      live.glyphCount = drawn;
       for (const d of live.drops) {
         const port = meta.ports[d.port];
         const a = port && pos[port.from];

@@ -4,6 +4,8 @@ import { getRegistry, type ScenarioFlow, type ScenarioInput, type ScenarioIssue 
 import { useLab } from '../lab';
 import { OKABE_ITO, flowColor } from '../palette';
 import { updateFlow } from '../state/scenarioEdits';
+import { clipText } from '../clipText';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
 import { FieldIssues } from '../inspector/FieldIssues';
 import { withParam } from '../inspector/QueueFields';
 import { NumberInput } from '../inspector/NumberInput';
@@ -42,7 +44,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
   return (
     <section className="inspector-section flow-inspector" aria-label={`Flow ${flow.id}`} data-testid="flow-inspector">
       <h3>
-        <span className="swatch" style={{ background: color }} /> Flow <span className="mono">{flow.id}</span>
+        <span className="swatch" style={{ background: color }} /> Flow{' '}
+        <span className="mono">{clipText(flow.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field-row">
         <div className="field">
@@ -261,7 +264,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
           <input
             type="color"
             aria-label="Custom colour"
-            value={color}
+            // the picker takes #rrggbb only; another colour shows as the palette's
+            value={/^#[0-9a-f]{6}$/i.test(color) ? color : flowColor(index)}
             onChange={(e) => edit({ color: e.target.value }, false)}
           />
         </div>

@@ -1,4 +1,5 @@
 import type { ScenarioIssue } from '@cclab/engine';
+import { clipMessage, clipText, PATH_CHARS } from '../clipText';
 
 /**
  * Validation messages under a field. The same message at the same path is shown once (a queue
@@ -11,7 +12,7 @@ export function FieldIssues({ issues }: { issues: readonly ScenarioIssue[] }) {
     <ul className="field-issues" role="alert">
       {unique.map((i) => (
         <li key={i.path + i.message}>
-          <code>{i.path}</code>: {i.message}
+          <code>{clipText(i.path, PATH_CHARS)}</code>: {clipMessage(i.message)}
         </li>
       ))}
     </ul>

@@ -4,6 +4,8 @@
  */
 import { BACKLOG_STRIDE, DROP_STRIDE, REASON_COUNT_STRIDE, type Frame, type RunMeta } from './protocol';
 
+export const GLYPH_STRIDE = 6;
+
 export interface DropMark {
   port: number;
   flow: number;
@@ -39,6 +41,13 @@ export class LiveView {
   private dropReasons: string[] = [];
   /** Increments whenever anything changed. */
   version = 0;
+  /**
+   * The packet glyphs of the overlay's latest draw, GLYPH_STRIDE numbers each: port, flow,
+   * departure (ns), fraction of the way along the link, x, y (world units). Written by the
+   * overlay as it draws (reused, grown only when needed); read by tests to see packets move.
+   */
+  glyphs: Float64Array = new Float64Array(0);
+  glyphCount = 0;
 
   reset(meta: RunMeta | null): void {
     this.meta = meta;
@@ -53,7 +62,14 @@ export class LiveView {
     this.reasons = Array.from({ length: n }, () => ({ drops: {}, marks: {} }));
     this.dropReasons = [...(meta?.dropReasons ?? [])];
     this.drops = [];
+    this.glyphCount = 0;
     this.version++;
+  }
+
+  /** Room for `n` glyphs in `glyphs`. */
+  reserveGlyphs(n: number): Float64Array {
+    if (this.glyphs.length < n * GLYPH_STRIDE) this.glyphs = new Float64Array(Math.max(64, n * 2) * GLYPH_STRIDE);
+    return this.glyphs;
   }
 
   apply(f: Frame, wallNow: number): void {

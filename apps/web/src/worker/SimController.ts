@@ -20,6 +20,11 @@ import { SampleThinner } from './SampleThinner';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
+/**
+ * Events between two looks at the wall clock: a slice never runs much past SLICE_MS however
+ * busy a stretch of simulated time is, so the worker answers messages (and pings) promptly.
+ */
+export const EVENTS_PER_CLOCK_CHECK = 20_000;
 /** At most this many packets on the wire are reported per frame. */
 export const MAX_FLIGHT_PACKETS = 6000;
 /** Animated runs faster than this (sim s per wall s) do not report packets on the wire. */
@@ -155,7 +160,7 @@ export class SimController {
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const end = Math.min(targetNs, sim.durationNs);
     while (sim.nowNs < end && this.clock() - start < SLICE_MS) {
-      sim.runUntil(Math.min(end, sim.nowNs + chunk));
+      sim.runUntil(Math.min(end, sim.nowNs + chunk), EVENTS_PER_CLOCK_CHECK);
     }
   }
 

@@ -10,14 +10,30 @@ export const PROTOCOL_VERSION = 1;
 /** Speed is simulated seconds per wall-clock second; `Infinity` means "as fast as possible". */
 export type Speed = number;
 
-export type ToWorker =
+/**
+ * Every command carries a sequence number (`seq`, increasing); frames say which command the
+ * worker had handled last (`Frame.ack`), so the lab knows whether a frame's status already
+ * reflects the latest Play/Pause/Step or predates it.
+ */
+export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'load'; runId: number; scenario: ScenarioInput }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
   | { v: 1; type: 'step' }
   | { v: 1; type: 'speed'; speed: Speed }
   | { v: 1; type: 'batch' }
-  | { v: 1; type: 'cancel' };
+  | { v: 1; type: 'cancel' }
+  /** Liveness check: the worker answers with a pong at once (between slices of work). */
+  | { v: 1; type: 'ping'; seq: number }
+  /** For tests and the devtools console (`__cclab.worker`): make the worker fail on purpose. */
+  | { v: 1; type: 'fault'; fault: WorkerFault }
+);
+
+/**
+ * `throw`: an uncaught exception in the worker; `hang`: a loop that never yields; `engine`: the
+ * next slice of simulation throws, as an engine error (a watchdog, a memory guard) would.
+ */
+export type WorkerFault = 'throw' | 'hang' | 'engine';
 
 export interface PortMeta {
   name: string;
@@ -81,6 +97,8 @@ export interface Frame {
   v: 1;
   type: 'frame';
   runId: number;
+  /** `seq` of the last command the worker had handled when it made this frame (set by the worker). */
+  ack?: number;
   nowNs: number;
   status: RunStatus;
   /** Batch progress 0..1. */
@@ -118,5 +136,9 @@ export interface Frame {
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
-  | { v: 1; type: 'crashed'; runId: number; message: string }
+  /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
+  | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
+  | { v: 1; type: 'pong'; seq: number }
+  /** Sent before work that cannot answer pings until it ends (building a large scenario, a step). */
+  | { v: 1; type: 'busy'; what: 'load' | 'step' }
   | Frame;

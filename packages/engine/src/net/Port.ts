@@ -14,6 +14,7 @@ import type {
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
 import { PacketFifo } from '../queue/QueueDisc.js';
+import type { PortTracer } from '../trace/PortTracer.js';
 
 const TX_DONE = 0;
 const ARRIVE = 1;
@@ -101,6 +102,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   /** Event-order sequence reserved for the end of the current transmission. */
   private txEndSeq = 0;
   readonly hooks: PortHook[] = [];
+  /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
+  tracer: PortTracer | null = null;
   private nsPerByte: number;
   private _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
@@ -210,7 +213,22 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
-    if (!this.disc.enqueue(pkt) || this.txDonePending) {
+    if (this.tracer !== null) this.tracer.enqueue(this, pkt);
+    const disc = this.disc;
+    if (
+      this.device === null &&
+      !this.txDonePending &&
+      this.sim.now >= this.busyUntilNs &&
+      disc.admitsPassThrough(pkt)
+    ) {
+      // idle transmitter, empty FIFO: the packet goes straight on the wire (enqueue + dequeue
+      // reduced to their bookkeeping; most packet-hops of an uncongested access link). Not with a
+      // device queue, whose ns-3 semantics ask the discipline after every departure.
+      disc.passThrough(pkt);
+      this.transmit(pkt);
+      return;
+    }
+    if (!disc.enqueue(pkt) || this.txDonePending) {
       if (this.device !== null && this.txDonePending) this.fillDevice();
       return;
     }
@@ -227,6 +245,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     void stage;
     this.flowDrops[pkt.flowId]!++;
+    if (this.tracer !== null) this.tracer.drop(this, pkt);
     if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, reason);
     this.pool.release(pkt);
   }
@@ -255,8 +274,14 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       }
       return;
     }
+    this.transmit(pkt);
+  }
+
+  /** Puts a packet just taken from the queue (or passed through it) on the wire. */
+  private transmit(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    if (this.tracer !== null) this.tracer.dequeue(this, pkt);
     const f = pkt.flowId;
     const size = pkt.sizeBytes;
     this.flowDepartures[f]!++;
@@ -276,13 +301,14 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       // lost on the wire: it still occupies the transmitter
       this.linkLosses++;
       this.flowDrops[f]!++;
+      if (this.tracer !== null) this.tracer.drop(this, pkt);
       if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
       this.txPacket = null;
       this.pool.release(pkt);
     } else {
       this.pushFlight(pkt, txEnd, txEnd + this.delayNs, arrivalSeq);
     }
-    if (dev !== null) this.fillDevice();
+    if (this.device !== null) this.fillDevice();
     if (this.backlogged) {
       this.txDonePending = true;
       q.pushReserved(txEnd, this.txEndSeq, this, TX_DONE, 0);
@@ -344,6 +370,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
         ARRIVE,
         0,
       );
+    if (this.tracer !== null) this.tracer.receive(this, pkt);
     forward(pkt);
   }
 

@@ -182,6 +182,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private sendCwr = false;
   /** First-send times for 'ns3' RTT sampling, else null. */
   private readonly sendTimes: SendTimes | null;
+  /** The window was reduced: mark the next segment (ns-2 cong_action_, for traces). */
+  private congestionActionPending = false;
   private nextPaceNs = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
   private readonly rates: RateSampler | null;
@@ -366,6 +368,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (this.sendCwr) {
       pkt.cwr = true;
       this.sendCwr = false;
+    }
+    if (this.congestionActionPending) {
+      pkt.congestionAction = true;
+      this.congestionActionPending = false;
     }
     const stats = this.ctx.stats;
     stats.packetsSent++;
@@ -564,6 +570,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const cw = toOne ? 1 : (this.cc.cwndAfter?.(this, event, now) ?? ss);
     this.ssthresh = Math.max(ss, 2);
     this.cwnd = Math.max(cw, 1);
+    this.congestionActionPending = true;
   }
 
   /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
@@ -609,6 +616,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const cw = this.cc.cwndAfter?.(this, 'timeout', now) ?? 1;
     this.ssthresh = Math.max(ss, 2);
     this.cwnd = Math.max(cw, 1);
+    this.congestionActionPending = true;
     this.lastCwndAction = CwndAction.Timeout;
     this.recovery.afterTimeout?.();
     this.resetRtxTimer(false, true);

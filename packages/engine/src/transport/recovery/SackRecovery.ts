@@ -322,6 +322,9 @@ export class SackRecovery implements LossRecovery {
     const thresh = s.cfg.dupAckThreshold;
     // with PRR the first segment sent in recovery is the RFC 6675 step 4.3 retransmission
     let first = s.cfg.prr && this.prrOut === 0 ? s.highestAck + 1 : -1;
+    // segments deemed lost beyond IsLost (a kept-SACK timeout, ns-3's forced head) need the scan;
+    // otherwise the scoreboard's hole cursor gives NextSeg in O(1)
+    const extended = this.lostUpTo >= sb.base || this.forcedLost >= sb.base;
     let scanLost = s.highestAck + 1;
     let scanAny = s.highestAck + 1;
     const lostTop = Math.max(sb.highSacked, this.lostUpTo, this.forcedLost);
@@ -329,7 +332,13 @@ export class SackRecovery implements LossRecovery {
       if (!s.paceAllows()) break;
       let seg = first;
       first = -1;
-      if (seg < 0)
+      let hole = -1;
+      if (seg < 0 && !extended) {
+        // the lowest hole not yet retransmitted: rule (1) if it is lost, else rule (3) if it lies
+        // below the highest SACKed segment (holes only move up as they are retransmitted)
+        hole = sb.nextHole();
+        if (hole >= 0 && sb.isLost(hole, thresh)) seg = hole;
+      } else if (seg < 0)
         for (; scanLost <= lostTop; scanLost++) {
           if (
             !sb.isSacked(scanLost) &&
@@ -348,12 +357,15 @@ export class SackRecovery implements LossRecovery {
         }
       }
       if (seg < 0 && rule3) {
-        for (; scanAny < sb.highSacked; scanAny++) {
-          if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
-            seg = scanAny++;
-            break;
+        if (!extended) {
+          if (hole >= 0 && hole < sb.highSacked) seg = hole;
+        } else
+          for (; scanAny < sb.highSacked; scanAny++) {
+            if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
+              seg = scanAny++;
+              break;
+            }
           }
-        }
       }
       if (seg < 0) break;
       s.output(seg);
