@@ -106,12 +106,14 @@ describe('run estimate', () => {
     stats: {},
   });
   it('hands the recorded runs to the first free worker, as the pool does', () => {
-    // 4, 2, 2, 2 M events at 1 M/s: worker 0 takes 4 s; worker 1 takes 2 + 2 s; the last run goes
-    // to the first worker free at 4 s (worker 0) → 6 s
-    expect(estimateRun(recorded([4e6, 2e6, 2e6, 2e6]), 2, 1e6)).toEqual({ seconds: 6, events: 10e6, workers: 2 });
-    expect(estimateRun(recorded([4e6, 2e6, 2e6, 2e6]), 1, 1e6)!.seconds).toBe(10);
-    // never more workers than runs
-    expect(estimateRun(recorded([4e6, 2e6, 2e6, 2e6]), 16, 1e6)).toEqual({ seconds: 4, events: 10e6, workers: 4 });
+    // 1, 4, 1, 1, 1 M events at 1 M/s on two workers: worker 0 takes run 0 (free at 1 s), worker 1
+    // run 1 (free at 4 s); runs 2, 3, 4 each go to the first worker free, worker 0 (free at 2, 3,
+    // 4 s) → 4 s. Handing runs out in turn would give worker 1 runs 1 and 3: 5 s.
+    const five = recorded([1e6, 4e6, 1e6, 1e6, 1e6]);
+    expect(estimateRun(five, 2, 1e6)).toEqual({ seconds: 4, events: 8e6, workers: 2 });
+    expect(estimateRun(five, 1, 1e6)!.seconds).toBe(8);
+    // never more workers than runs: five workers, the longest run decides
+    expect(estimateRun(five, 16, 1e6)).toEqual({ seconds: 4, events: 8e6, workers: 5 });
   });
   it('has none without a recorded result', () => {
     expect(estimateRun(null, 4)).toBeNull();
@@ -236,12 +238,13 @@ describe('gallery store', () => {
       async () => null,
     );
     store.getState().start(spec);
-    await settle();
+    // cancelled before any worker has answered (their replies come on later tasks)
     store.getState().cancel();
     expect(store.getState().run!.status).toBe('cancelled');
+    expect(workers.length).toBe(2);
     expect(workers.every((w) => w.terminated)).toBe(true);
-    const done = store.getState().run!.done;
     await settle();
-    expect(store.getState().run!.done).toBe(done);
+    await settle();
+    expect(store.getState().run).toMatchObject({ status: 'cancelled', done: 0, records: [] });
   });
 });
