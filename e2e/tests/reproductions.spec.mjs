@@ -26,7 +26,13 @@ export async function openRunAndLoadAReproduction({ context, baseUrl }) {
   const panel = page.getByRole('region', { name: 'Reproductions' });
   await panel.waitFor();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-  await panel.getByRole('heading', { name: 'Reproductions', level: 2 }).waitFor();
+  const title = panel.getByRole('heading', { name: 'Reproductions', level: 2 });
+  await title.waitFor();
+  // the focus moves into the drawer: Tab goes to its close button, then to the first entry
+  assert.equal(await title.evaluate((h) => h === document.activeElement), true);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Table 2: Bits received/);
   // every study has a heading; studies 001 and 002 have entries
   for (const s of ['000', '001', '002', '003', '004'])
     await panel.getByRole('heading', { level: 3, name: new RegExp(`^Seed ${s}:`) }).waitFor();
@@ -123,6 +129,7 @@ export async function openRunAndLoadAReproduction({ context, baseUrl }) {
   await panel.getByRole('button', { name: /^Table 2: Bits received and drops/ }).click();
   const t2 = panel.getByRole('region', { name: 'Recorded result' });
   const drops = t2.getByTestId('reproduction-chart').filter({ hasText: 'Bottleneck drops' });
+  await drops.waitFor();
   // unpaced: 145 (Table 2) and 50 (Table 3), contradictory and both shown; paced: 0
   assert.equal(await drops.getByTestId('reproduction-paper-marker').count(), 3);
   assert.equal(await drops.getByTestId('reproduction-point').count(), 2);

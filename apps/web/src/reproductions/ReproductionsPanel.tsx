@@ -34,9 +34,14 @@ export function ReproductionsPanel() {
   const open = useStore(reproductionStore, (s) => s.open);
   const selectedId = useStore(reproductionStore, (s) => s.selectedId);
   const groups = useMemo(() => galleryGroups(reproductions, studies), []);
-  const listRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLParagraphElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const spec = selectedId ? findReproduction(selectedId) : undefined;
   useEffect(() => () => reproductionStore.getState().cancel(), []);
+  // the drawer comes last in the page: opening it takes the focus there, so Tab walks its entries
+  useEffect(() => {
+    if (open && !reproductionStore.getState().selectedId) titleRef.current?.focus();
+  }, [open]);
   if (!open) return null;
   const close = () => {
     reproductionStore.getState().setOpen(false);
@@ -53,7 +58,9 @@ export function ReproductionsPanel() {
       }}
     >
       <header className="sweep-head">
-        <h2>Reproductions</h2>
+        <h2 ref={titleRef} tabIndex={-1}>
+          Reproductions
+        </h2>
         <button type="button" className="btn btn-small" aria-label="Close the reproductions panel" onClick={close}>
           ×
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dumbbell, type ExperimentResult, type RunRecord } from '@cclab/engine';
+import { defaultScenario, type ExperimentResult, type RunRecord } from '@cclab/engine';
 import {
   formatReportText,
   buildReport,
@@ -12,8 +12,6 @@ import { plotModels, reportModel, resultOf } from './reportModel';
 import { createReproductionStore } from './reproductionStore';
 import type { SweepWorkerLike, SweepWorkerReply, SweepWorkerRequest } from '../sweep/SweepPool';
 
-const net = () => dumbbell({ name: 't', flows: [{ transport: { type: 'tcp', cc: 'newreno' } }] });
-
 /** A two-point, three-seed entry (no run needed: results are written by hand). */
 const spec: ReproductionSpec = {
   id: 'seed-001-test',
@@ -22,7 +20,7 @@ const spec: ReproductionSpec = {
   title: 'test',
   source: 'nowhere',
   summary: '',
-  base: net,
+  base: defaultScenario,
   points: [
     { id: 'a', label: 'point A', set: {} },
     { id: 'b', label: 'point B', set: {} },
