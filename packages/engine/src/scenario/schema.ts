@@ -27,9 +27,18 @@ export const queueSpecSchema = z.strictObject({
   child: midQueueSpec.optional(),
 });
 
+/** A link direction's channel model (registry `channel`). */
+export const channelSpecSchema = z.strictObject({ type: z.string(), params: params.optional() });
+
 export const nodeSchema = z.strictObject({
   id,
-  kind: z.enum(['host', 'router']),
+  kind: z.enum(['host', 'router', 'bs']),
+  bs: z
+    .strictObject({
+      params: params.optional(),
+      scheduler: z.strictObject({ type: z.string(), params: params.optional() }).optional(),
+    })
+    .optional(),
   x: z.number().finite().optional(),
   y: z.number().finite().optional(),
   label: z.string().max(200).optional(),
@@ -47,8 +56,14 @@ export const linkSchema = z.strictObject({
   queue: queueSpecSchema.optional(),
   lossRate: lossRate.optional(),
   metric: z.number().positive('must be > 0').finite().optional(),
+  channel: channelSpecSchema.optional(),
   reverse: z
-    .strictObject({ buffer: quantity.optional(), queue: queueSpecSchema.optional(), lossRate: lossRate.optional() })
+    .strictObject({
+      buffer: quantity.optional(),
+      queue: queueSpecSchema.optional(),
+      lossRate: lossRate.optional(),
+      channel: channelSpecSchema.optional(),
+    })
     .optional(),
 });
 

@@ -6,6 +6,7 @@ import type { ResolvedParams } from '../registry/types.js';
 import { ccModels, findCcModel } from '../transport/cc/index.js';
 import { findTransportModel, transportModels } from '../transport/index.js';
 import { formatPath, scenarioSchema } from './schema.js';
+import { resolveBaseStation, resolveChannel, type ResolvedBaseStation, type ResolvedChannel } from './wireless.js';
 import type { NodeKind, QueueSpec, ScenarioInput } from './types.js';
 
 export interface ScenarioIssue {
@@ -35,6 +36,8 @@ export interface ResolvedDirection {
   to: number;
   queue: ResolvedQueue;
   lossRate: number;
+  /** How the direction's rate varies: "fixed" (the link's rate), "trace", "rayleigh" (see wireless.ts). */
+  channel: ResolvedChannel;
 }
 
 export interface ResolvedLink {
@@ -74,7 +77,14 @@ export interface ResolvedScenario {
   name: string;
   seed: number;
   durationNs: number;
-  nodes: { index: number; id: string; kind: NodeKind; label: string | undefined }[];
+  nodes: {
+    index: number;
+    id: string;
+    kind: NodeKind;
+    label: string | undefined;
+    /** Base stations only: slot, radio and scheduler. */
+    bs: ResolvedBaseStation | null;
+  }[];
   links: ResolvedLink[];
   flows: ResolvedFlow[];
   probes: { intervalNs: number; ports: string[] | null; maxPoints: number };
@@ -141,6 +151,16 @@ export function validateScenario(input: unknown): ResolvedScenario {
   let classes = 1;
   for (const f of s.flows) if (f.class !== undefined) classes = Math.max(classes, f.class + 1);
 
+  const baseStations = s.nodes.map((n, i) => resolveBaseStation(n, `nodes[${i}]`, pIssues));
+  /** Downlinks seen so far per base-station node (a UE's default mean SNR goes by this order). */
+  const downlinkCount = new Map<number, number>();
+  const bsDownlinkOf = (from: number, to: number) => {
+    if (from < 0 || to < 0 || s.nodes[from]!.kind !== 'bs' || s.nodes[to]!.kind !== 'host') return null;
+    const index = downlinkCount.get(from) ?? 0;
+    downlinkCount.set(from, index + 1);
+    return { index, bsPath: `nodes[${from}]` };
+  };
+
   const links: ResolvedLink[] = [];
   const adjacency = new Set<string>();
   const linkIds = new Set<string>();
@@ -167,6 +187,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
       queue: ScenarioInput['links'][number]['queue'],
       loss: number | undefined,
       dp: string,
+      channel: ResolvedChannel,
     ): ResolvedDirection => {
       const lim = parseBufferLimit(buffer ?? DEFAULT_BUFFER);
       if (!lim.ok) issues.push({ path: `${dp}.buffer`, message: lim.error });
@@ -177,9 +198,12 @@ export function validateScenario(input: unknown): ResolvedScenario {
         to,
         queue: resolveQueue(queue, `${dp}.queue`, env, pIssues),
         lossRate: loss ?? 0,
+        channel,
       };
     };
-    const fwd = dir(a, b, l.buffer, l.queue, l.lossRate, p);
+    const fwdChannel = resolveChannel(l.channel, `${p}.channel`, bsDownlinkOf(a, b), pIssues);
+    const revChannel = resolveChannel(l.reverse?.channel, `${p}.reverse.channel`, bsDownlinkOf(b, a), pIssues);
+    const fwd = dir(a, b, l.buffer, l.queue, l.lossRate, p, fwdChannel);
     const rev = dir(
       b,
       a,
@@ -187,6 +211,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
       l.reverse?.queue ?? l.queue,
       l.reverse?.lossRate ?? l.lossRate,
       l.reverse ? `${p}.reverse` : p,
+      revChannel,
     );
     links.push({
       index: i,
@@ -330,7 +355,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
     name: s.name ?? 'Untitled scenario',
     seed: s.seed ?? 1,
     durationNs: duration.ok ? duration.value : 0,
-    nodes: s.nodes.map((n, i) => ({ index: i, id: n.id, kind: n.kind, label: n.label })),
+    nodes: s.nodes.map((n, i) => ({ index: i, id: n.id, kind: n.kind, label: n.label, bs: baseStations[i]! })),
     links,
     flows,
     probes: { intervalNs, ports: s.probes?.ports ?? null, maxPoints: s.probes?.maxPoints ?? 2000 },
