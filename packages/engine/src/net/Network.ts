@@ -71,11 +71,10 @@ export class Network {
           d.queue.limit,
           { flows: this.flowTable, node: this.nodes[d.from]!, queueType: d.queue.type },
         ];
-        const bsDownlink = this.nodes[d.from]!.kind === 'bs' && this.nodes[d.to]!.kind === 'host';
         const port = findChannelModel(d.channel.type)!.createPort(d.channel.params, {
           portArgs: args,
           random: sim.random(`channel:${name}`),
-          bsDownlink,
+          bsDownlink: d.channel.bsDownlink,
         });
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);

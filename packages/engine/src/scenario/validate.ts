@@ -6,7 +6,13 @@ import type { ResolvedParams } from '../registry/types.js';
 import { ccModels, findCcModel } from '../transport/cc/index.js';
 import { findTransportModel, transportModels } from '../transport/index.js';
 import { formatPath, scenarioSchema } from './schema.js';
-import { resolveBaseStation, resolveChannel, type ResolvedBaseStation, type ResolvedChannel } from './wireless.js';
+import {
+  resolveBaseStation,
+  resolveChannel,
+  type BsDirection,
+  type ResolvedBaseStation,
+  type ResolvedChannel,
+} from './wireless.js';
 import type { NodeKind, QueueSpec, ScenarioInput } from './types.js';
 
 export interface ScenarioIssue {
@@ -154,12 +160,17 @@ export function validateScenario(input: unknown): ResolvedScenario {
   const baseStations = s.nodes.map((n, i) => resolveBaseStation(n, `nodes[${i}]`, pIssues));
   /** Downlinks seen so far per base-station node (a UE's default mean SNR goes by this order). */
   const downlinkCount = new Map<number, number>();
-  const bsDownlinkOf = (from: number, to: number) => {
-    if (from < 0 || to < 0 || s.nodes[from]!.kind !== 'bs' || s.nodes[to]!.kind !== 'host') return null;
-    const index = downlinkCount.get(from) ?? 0;
-    downlinkCount.set(from, index + 1);
-    return { index, bsPath: `nodes[${from}]` };
-  };
+  const fromBs = (from: number): BsDirection | null =>
+    from >= 0 && s.nodes[from]!.kind === 'bs'
+      ? {
+          bsPath: `nodes[${from}]`,
+          nextDownlink: () => {
+            const k = downlinkCount.get(from) ?? 0;
+            downlinkCount.set(from, k + 1);
+            return k;
+          },
+        }
+      : null;
 
   const links: ResolvedLink[] = [];
   const adjacency = new Set<string>();
@@ -201,8 +212,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
         channel,
       };
     };
-    const fwdChannel = resolveChannel(l.channel, `${p}.channel`, bsDownlinkOf(a, b), pIssues);
-    const revChannel = resolveChannel(l.reverse?.channel, `${p}.reverse.channel`, bsDownlinkOf(b, a), pIssues);
+    const fwdChannel = resolveChannel(l.channel, `${p}.channel`, fromBs(a), pIssues);
+    const revChannel = resolveChannel(l.reverse?.channel, `${p}.reverse.channel`, fromBs(b), pIssues);
     const fwd = dir(a, b, l.buffer, l.queue, l.lossRate, p, fwdChannel);
     const rev = dir(
       b,

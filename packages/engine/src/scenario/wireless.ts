@@ -15,6 +15,8 @@ export interface ResolvedChannel {
   /** Registry id: "fixed", "trace", "rayleigh", ... */
   type: string;
   params: ResolvedParams;
+  /** A base station's radio downlink to a UE: a `rayleigh` channel leaving a `bs` node. */
+  bsDownlink: boolean;
 }
 
 export interface ResolvedBaseStation {
@@ -22,27 +24,28 @@ export interface ResolvedBaseStation {
   scheduler: { type: string; params: ResolvedParams };
 }
 
-const FIXED: ResolvedChannel = { type: 'fixed', params: {} };
+const FIXED: ResolvedChannel = { type: 'fixed', params: {}, bsDownlink: false };
+
+/** The base station a direction leaves, if any: where its settings live and its next UE number. */
+export interface BsDirection {
+  readonly bsPath: string;
+  /** Numbers the BS's downlinks in link order (a UE's default mean SNR goes by it). */
+  nextDownlink(): number;
+}
 
 /**
- * Resolves one link direction's channel. A base station's downlink to a UE (`bsDownlink`) must
- * be a fading channel; without one it gets `rayleigh` with the thesis's mean SNR for the
- * `downlinkIndex`-th UE (5, 9, 13, 5, 9, 13 dB), and the radio parameters it may not set are the
- * base station's.
+ * Resolves one link direction's channel (none: fixed). A `rayleigh` channel leaving a base
+ * station is one of its radio downlinks (a UE): without a `meanSnrDb` it takes the thesis's for
+ * the k-th UE (5, 9, 13, 5, 9, 13 dB), and the radio parameters — bandwidth, AMC, block — are the
+ * base station's, not the UE's.
  */
 export function resolveChannel(
   spec: ChannelSpec | undefined,
   path: string,
-  bsDownlink: { index: number; bsPath: string } | null,
+  fromBs: BsDirection | null,
   issues: ParamIssue[],
 ): ResolvedChannel {
-  if (spec === undefined) {
-    if (bsDownlink === null) return FIXED;
-    const rayleigh = findChannelModel('rayleigh')!;
-    const params = resolveParams(rayleigh.info.params, {}, `${path}.params`, issues);
-    params.meanSnrDb = DEFAULT_UE_MEAN_SNR_DB[bsDownlink.index % DEFAULT_UE_MEAN_SNR_DB.length]!;
-    return { type: 'rayleigh', params };
-  }
+  if (spec === undefined) return FIXED;
   const model = findChannelModel(spec.type);
   if (!model) {
     issues.push({
@@ -51,15 +54,10 @@ export function resolveChannel(
     });
     return FIXED;
   }
-  if (bsDownlink !== null && spec.type !== 'rayleigh') {
-    issues.push({
-      path: `${path}.type`,
-      message: `a base station's downlink to a UE is a fading radio channel: use "rayleigh" (or leave the channel out), not ${JSON.stringify(spec.type)}`,
-    });
-    return FIXED;
-  }
-  if (bsDownlink !== null && spec.params && typeof spec.params === 'object') {
-    for (const key of Object.keys(spec.params)) {
+  const bsDownlink = fromBs !== null && spec.type === 'rayleigh' ? fromBs : null;
+  const given: Record<string, unknown> = spec.params && typeof spec.params === 'object' ? spec.params : {};
+  if (bsDownlink !== null) {
+    for (const key of Object.keys(given)) {
       if (!(FADING_KEYS as readonly string[]).includes(key) && model.info.params.some((p) => p.key === key))
         issues.push({
           path: `${path}.params.${key}`,
@@ -72,7 +70,11 @@ export function resolveChannel(
   if (issues.length === before && model.check)
     for (const i of model.check(params, bsDownlink !== null))
       issues.push({ path: `${path}.params.${i.key}`, message: i.message });
-  return { type: spec.type, params };
+  if (bsDownlink !== null) {
+    const k = bsDownlink.nextDownlink();
+    if (!('meanSnrDb' in given)) params.meanSnrDb = DEFAULT_UE_MEAN_SNR_DB[k % DEFAULT_UE_MEAN_SNR_DB.length]!;
+  }
+  return { type: spec.type, params, bsDownlink: bsDownlink !== null };
 }
 
 /** Resolves a node's `bs`: only a base station takes one; every base station gets one. */
