@@ -11,6 +11,8 @@ import { seed002Table63 } from './seed-002/table-6-3.js';
 import { seed002Table65 } from './seed-002/table-6-5.js';
 import { seed002Table66 } from './seed-002/table-6-6.js';
 import { seed002Table68 } from './seed-002/table-6-8.js';
+import { seed004Fair } from './seed-004/fair.js';
+import { seed004Random } from './seed-004/random.js';
 
 export { studies } from './studies.js';
 
@@ -23,6 +25,8 @@ export const reproductions: readonly ReproductionSpec[] = [
   seed002Table65,
   seed002Table66,
   seed002Table68,
+  seed004Fair,
+  seed004Random,
 ];
 
 export function findReproduction(id: string): ReproductionSpec | undefined {

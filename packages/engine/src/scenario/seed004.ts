@@ -101,7 +101,7 @@ export interface Seed004Options {
 }
 
 /** The congestion-control parameters of each scheme as the thesis sets them (§4.3). */
-function ccParams(cc: Seed004Cc, ps: number): Record<string, unknown> | undefined {
+export function seed004CcParams(cc: Seed004Cc, ps = 200): Record<string, unknown> | undefined {
   switch (cc) {
     case 'quic-tcp':
       return { ps, kappa: 0.5, rho: 0.5 };
@@ -205,7 +205,7 @@ export function seed004Scenario(o: Seed004Options): ScenarioInput {
       buffer: wiredBuffer,
     };
   });
-  const cp = ccParams(o.cc, ps);
+  const cp = seed004CcParams(o.cc, ps);
   const flows: ScenarioFlow[] = paths.map((p, i) => ({
     id: `ftp${i}`,
     from: p[0]!,
