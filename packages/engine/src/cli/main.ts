@@ -11,6 +11,7 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
+  cclab bench --wireless                           base station's per-event cost against plain ports
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
@@ -110,6 +111,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'bench': {
+      if (rest.includes('--wireless')) return (await import('./benchWireless.js')).benchWireless(rest);
       const { bench } = await import('./bench.js');
       return bench(rest);
     }

@@ -1,6 +1,7 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
 import type { ScenarioInput } from './types.js';
+import { wirelessPresets } from './wirelessPresets.js';
 
 /** The lab's first-visit scenario: two NewReno flows sharing a 10 Mb/s bottleneck. */
 export function defaultScenario(): ScenarioInput {
@@ -53,4 +54,5 @@ export const presets: Preset[] = [
     title: `ns-2 reference: ${id}`,
     scenario: () => ns2DumbbellScenario(id, args),
   })),
+  ...wirelessPresets,
 ];
