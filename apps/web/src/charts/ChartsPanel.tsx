@@ -1,9 +1,13 @@
-/** The four live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput and RTT. */
+/**
+ * The live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput
+ * and RTT, and — with two flows or more — the Chiu–Jain phase plot of two chosen flows.
+ */
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { PortPicker } from './PortPicker';
+import { ChiuJainPlot } from './ChiuJainPlot';
 
 const NO_PORTS: string[] = [];
 
@@ -11,9 +15,10 @@ export function ChartsPanel() {
   const lab = useLab();
   const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
   const [ports, setPorts] = useState<string[] | null>(null);
+  const flowCount = useStore(lab.scenario, (s) => s.scenario.flows.length);
   const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
   return (
-    <section className="charts" aria-label="Charts">
+    <section className={flowCount >= 2 ? 'charts with-phase' : 'charts'} aria-label="Charts">
       <TimeSeriesChart kind="cwnd" />
       <TimeSeriesChart
         kind="queue"
@@ -22,6 +27,7 @@ export function ChartsPanel() {
       />
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
+      {flowCount >= 2 && <ChiuJainPlot />}
     </section>
   );
 }

@@ -18,6 +18,9 @@ import {
 } from '../reproduction/index.js';
 import { renderReproductionsDoc } from '../reproduction/docs.js';
 import type { ReproductionSpec } from '../reproduction/types.js';
+import { MetricQueryError } from '../metrics/resultMetrics.js';
+import { ScenarioPathError } from '../experiment/scenarioPath.js';
+import { ScenarioError } from '../scenario/validate.js';
 import { findReproduction, reproductions, studies } from '../../reproductions/index.js';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../../reproductions/results/', import.meta.url));
@@ -49,7 +52,25 @@ export function recordedResults(): Record<string, ExperimentResult> {
   return out;
 }
 
+/** Errors a reproduction can raise from bad entries (named, no stack trace for the user). */
+function entryError(e: unknown): string | null {
+  if (e instanceof MetricQueryError) return `metric query ${e.field}: ${e.message}`;
+  if (e instanceof ScenarioPathError) return e.message;
+  if (e instanceof ScenarioError) return e.issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+  return null;
+}
+
 export function reproduce(args: string[]): number {
+  try {
+    return reproduceUnchecked(args);
+  } catch (e) {
+    const msg = entryError(e);
+    if (msg === null) throw e;
+    return fail(msg);
+  }
+}
+
+function reproduceUnchecked(args: string[]): number {
   const flag = (n: string) => args.includes(n);
   const opt = (n: string) => {
     const i = args.indexOf(n);

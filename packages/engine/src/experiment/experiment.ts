@@ -15,7 +15,9 @@ export interface ExperimentPoint {
   /** Short id, unique in the experiment ("unpaced-b100"). */
   id: string;
   label: string;
-  /** Scenario path → value, applied to the base scenario in order. */
+  /** A scenario of its own instead of the experiment's base (structurally different variants). */
+  scenario?: () => ScenarioInput;
+  /** Scenario path → value, applied to the (base or own) scenario in order. */
   set?: Readonly<Record<string, unknown>>;
 }
 
@@ -23,6 +25,8 @@ export interface ExperimentPoint {
 export interface NamedMetric extends MetricQuery {
   name: string;
   label?: string;
+  /** Points where the metric applies (e.g. a discipline's own probe); elsewhere it is NaN. */
+  onlyPoints?: readonly string[];
 }
 
 export interface ExperimentSpec {
@@ -48,7 +52,7 @@ export interface RunRecord {
 
 /** The scenario of one point and seed. */
 export function pointScenario(spec: ExperimentSpec, point: ExperimentPoint, seed: number): ScenarioInput {
-  let sc = spec.base();
+  let sc = point.scenario ? point.scenario() : spec.base();
   for (const [path, value] of Object.entries(point.set ?? {})) sc = setPath(sc, path, value);
   const jitter = spec.startJitter ?? 0;
   if (jitter > 0) {
@@ -71,6 +75,10 @@ export function runPoint(spec: ExperimentSpec, point: ExperimentPoint, seed: num
   sim.run();
   const values: Record<string, number> = {};
   for (const m of spec.metrics) {
+    if (m.onlyPoints && !m.onlyPoints.includes(point.id)) {
+      values[m.name] = NaN;
+      continue;
+    }
     try {
       values[m.name] = evaluateMetric(sim, m);
     } catch (e) {

@@ -88,6 +88,10 @@ describe('result metrics', () => {
     // (1+3)²/(2·(1+9)) = 0.8 for rates 1:3
     expect(evaluateMetric(sim, { metric: 'jain', flows: ['a', 'b'] })).toBeCloseTo(0.8, 2);
     expect(evaluateMetric(sim, { metric: 'jain', flows: ['a'] })).toBe(1);
+    // seed 003's max(x1/x2, x2/x1) for rates about 1:3
+    expect(evaluateMetric(sim, { metric: 'maxRatioFairness', flows: ['a', 'b'] })).toBeCloseTo(gb / ga, 9);
+    expect(gb / ga).toBeCloseTo(3, 0);
+    expect(evaluateMetric(sim, { metric: 'maxRatioFairness', flows: ['b'] })).toBe(1);
     expect(evaluateMetric(sim, { metric: 'friendliness', flows: ['b'], versus: ['a'] })).toBeCloseTo(gb / ga, 9);
     expect(() => evaluateMetric(sim, { metric: 'jain', flows: ['zz'] })).toThrow(/flows\[0\]|"zz" is not a flow/);
   });

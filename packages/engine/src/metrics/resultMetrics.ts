@@ -16,11 +16,13 @@
  *   start time.
  * - time to maximum throughput (seed 002 §5): first time the per-interval throughput reaches a
  *   fraction (default 0.9) of the largest it ever reaches.
+ * - max-ratio fairness (seed 003): max(x₁/x₂, x₂/x₁) of two goodputs, largest over smallest of more.
  * - TCP-friendliness ratio (seed 002 §5): mean goodput of the chosen flows / mean goodput of the
  *   reference flows.
  */
 import { NS_PER_SECOND } from '../core/units.js';
 import type { FlowRuntime, Simulation } from '../Simulation.js';
+import { maxRatioFairnessOf } from './chiuJain.js';
 import { jainIndex } from './TimeSeries.js';
 import { GrantedPort } from '../net/GrantedPort.js';
 
@@ -58,10 +60,14 @@ export interface MetricQuery {
   /** Utility weight p_s (default 1) or efficacy's d_opt in ms (default 100). */
   p?: number;
   dOptMs?: number;
+  /** Probe key of the port's queue discipline, for `queueProbe`. */
+  key?: string;
   /** Bits to deliver, for `timeToBitsS`. */
   bits?: number;
   /** Time to maximum throughput: the fraction of the maximum to reach (default 0.9). */
   fraction?: number;
+  /** flowsUtilization: the fraction of the port's capacity it is relative to (default 1). */
+  share?: number;
   /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
   afterConvergence?: boolean;
 }
@@ -137,6 +143,12 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   ),
   f('timeToMaxS', 'Time to max throughput', 's', 'First time per-interval goodput reaches `fraction` of its maximum.'),
   fs('jain', "Jain's index", '', "(Σx)² / (n·Σx²) of the flows' goodputs (Jain 1984)."),
+  fs(
+    'maxRatioFairness',
+    'Max-ratio fairness',
+    '',
+    "Largest goodput over smallest among the flows: seed 003's max(x₁/x₂, x₂/x₁) for two (1 = fair).",
+  ),
   fs('aggregateGoodputBps', 'Aggregate goodput', 'bit/s', 'Sum of the flows’ goodputs.'),
   fs('totalBits', 'Total bits received', 'bit', 'Payload delivered in order by the flows together up to time `at`.'),
   fs(
@@ -160,6 +172,18 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   p('meanSojournMs', 'Mean sojourn', 'ms', 'Mean time from enqueue to dequeue.'),
   p('utilization', 'Utilisation', '', 'Fraction of the time the link was transmitting.'),
   p('portThroughputBps', 'Port throughput', 'bit/s', 'Bytes leaving the port per second of the run.'),
+  p(
+    'queueProbe',
+    'Discipline state',
+    '',
+    'A value the port’s queue discipline reports (its probe `key`, e.g. RED’s avgQueue, QLBP’s outputRateCov) at the end of the run.',
+  ),
+  p(
+    'flowsUtilization',
+    'Utilisation by flows',
+    '',
+    "Bytes of the chosen `flows` leaving the port / (link rate × time), over a `share` of the capacity (default 1): seed 003's XCP utilisation is the XCP flows' over XCP's half (ns-2 xcpq.cc trace u).",
+  ),
   { id: 'events', label: 'Events', unit: '', scope: 'run', description: 'Simulation events processed.' },
 ];
 
@@ -388,6 +412,8 @@ function flowsMetric(sim: Simulation, q: MetricQuery): number {
   switch (q.metric) {
     case 'jain':
       return jainIndex(goodputs);
+    case 'maxRatioFairness':
+      return maxRatioFairnessOf(goodputs);
     case 'aggregateGoodputBps':
       return goodputs.reduce((a, b) => a + b, 0);
     case 'totalBits': {
@@ -447,6 +473,25 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
       return now > 0 ? port.busyTimeNs() / now : 0;
     case 'portThroughputBps':
       return now > 0 ? (d.stats.departureBytes * 8) / seconds(now) : 0;
+    case 'queueProbe': {
+      const specs = d.probeSpecs();
+      const i = specs.findIndex((s) => s.key === q.key);
+      if (i < 0)
+        throw new MetricQueryError(
+          'key',
+          `${JSON.stringify(q.key)} is not a probe of ${port.queueType} (${specs.map((s) => s.key).join(', ') || 'none'})`,
+        );
+      const out = new Float64Array(specs.length);
+      d.probeValues(out, 0);
+      return out[i]!;
+    }
+    case 'flowsUtilization': {
+      const share = q.share ?? 1;
+      if (!(share > 0 && share <= 1)) throw new MetricQueryError('share', 'must be in (0, 1]');
+      let bytes = 0;
+      for (const rt of flowSet(sim, q.flows)) bytes += port.flowDepartureBytes[rt.spec.index]!;
+      return now > 0 ? (bytes * 8) / (port.rateBps * seconds(now) * share) : 0;
+    }
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a port metric`);
 }

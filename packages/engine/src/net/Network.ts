@@ -4,7 +4,7 @@ import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
 import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
-import { PacketPool } from './Packet.js';
+import { MAX_LIVE_PACKETS, PacketPool } from './Packet.js';
 import { Port, type DropObserver, type PortArgs } from './Port.js';
 import { findChannelModel } from '../router/channel/channelModels.js';
 import { BaseStation } from '../router/bs/BaseStation.js';
@@ -24,7 +24,7 @@ export interface NetworkNode extends NodeView {
  * routing. Ports are named "a->b" after the node ids.
  */
 export class Network {
-  readonly pool = new PacketPool();
+  readonly pool: PacketPool;
   readonly nodes: NetworkNode[];
   readonly ports: Port[] = [];
   private readonly portByPair = new Map<string, Port>();
@@ -38,7 +38,10 @@ export class Network {
     readonly sim: Simulator,
     readonly scenario: ResolvedScenario,
     dropObserver: DropObserver | null,
+    /** Most packets alive at once (MAX_LIVE_PACKETS unless a test or an embedder says less). */
+    maxLivePackets = MAX_LIVE_PACKETS,
   ) {
+    this.pool = new PacketPool(maxLivePackets);
     this.nodes = scenario.nodes.map((n) => ({ index: n.index, id: n.id, kind: n.kind, ports: [], shared: new Map() }));
     this.adj = scenario.nodes.map(() => []);
     const flowCount = scenario.flows.length;

@@ -1,4 +1,14 @@
+import { groupThousands } from '../core/limits.js';
+import { PacketLimitError } from '../core/SimulationError.js';
 import type { Port } from './Port.js';
+
+/**
+ * Most packets alive at once in one run (queued, on the wire or being handled by an endpoint):
+ * about 0.9 GB of packet objects. Far above what a sound scenario needs (the largest buffer holds
+ * 1,000,000 packets); reaching it means a source outruns its bottleneck into a huge buffer, and
+ * the run stops with a PacketLimitError naming the port instead of exhausting the heap.
+ */
+export const MAX_LIVE_PACKETS = 2_000_000;
 
 /** Where a packet goes after the last port of its route: a transport endpoint. */
 export interface PacketSink {
@@ -45,6 +55,17 @@ export enum Ecn {
 export const MAX_SACK_BLOCKS = 4;
 
 /**
+ * What an XCP header says about its packet (ns-2.35 xcp-end-sys.h hdr_xcp::xcp_enabled_): none,
+ * a data packet of an XCP flow (routers read and lower its feedback), or an XCP flow's ACK
+ * (classified as XCP traffic, carries the echoed feedback, not controlled).
+ */
+export enum XcpMark {
+  None = 0,
+  Data = 1,
+  Ack = 2,
+}
+
+/**
  * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
  * Sequence numbers count packets (segments), as in ns-2, not bytes.
  */
@@ -71,7 +92,12 @@ export class Packet {
   /** SACK blocks as [start, end) segment ranges, `sackCount` of them valid. */
   readonly sack = new Float64Array(MAX_SACK_BLOCKS * 2);
   sackCount = 0;
-  /** Router feedback header slot (XCP: Katabi et al. 2002 §3.1): sender cwnd, rtt, feedback. */
+  /**
+   * Router feedback header slot (XCP: Katabi et al. 2002 §3.1): sender cwnd (bytes), rtt (ns, 0 =
+   * no estimate yet) and feedback (bytes of cwnd change; routers may only lower it). On an XCP
+   * ACK, hdrFeedbackBytes is the echoed feedback. `hdrXcp` says whether the header is in use.
+   */
+  hdrXcp: XcpMark = XcpMark.None;
   hdrCwndBytes = 0;
   hdrRttNs = 0;
   hdrFeedbackBytes = 0;
@@ -96,6 +122,7 @@ export class Packet {
     this.cwr = false;
     this.retransmission = false;
     this.sackCount = 0;
+    this.hdrXcp = XcpMark.None;
     this.hdrCwndBytes = 0;
     this.hdrRttNs = 0;
     this.hdrFeedbackBytes = 0;
@@ -105,15 +132,23 @@ export class Packet {
   }
 }
 
-/** Free list of packets. `allocated - freed` is the number of packets alive in the network. */
+/**
+ * Free list of packets. `allocated - freed` is the number of packets alive in the network. The
+ * pool only grows when the free list is empty, and only then checks MAX_LIVE_PACKETS (nothing on
+ * the hot path).
+ */
 export class PacketPool {
   private free: Packet[] = [];
   private nextUid = 1;
+  /** Packet objects created so far (alive ones plus the free list). */
+  private created = 0;
   allocated = 0;
   freed = 0;
 
+  constructor(private readonly maxLive = MAX_LIVE_PACKETS) {}
+
   alloc(): Packet {
-    const p = this.free.pop() ?? new Packet();
+    const p = this.free.pop() ?? this.grow();
     p.uid = this.nextUid++;
     this.allocated++;
     return p;
@@ -127,5 +162,13 @@ export class PacketPool {
 
   get live(): number {
     return this.allocated - this.freed;
+  }
+
+  private grow(): Packet {
+    // every created packet is alive when the free list is empty
+    if (this.created >= this.maxLive)
+      throw new PacketLimitError(`more than ${groupThousands(this.maxLive)} packets alive at once`, NaN);
+    this.created++;
+    return new Packet();
   }
 }

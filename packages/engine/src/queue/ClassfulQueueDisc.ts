@@ -44,6 +44,15 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
     return c;
   }
 
+  /**
+   * Installs `c` as the child of class `i` and attaches it (a scheduler whose classes hold
+   * different disciplines, e.g. XCP's virtual queues).
+   */
+  protected setChild(i: number, c: QueueDisc): void {
+    c.attach(this.childCtx);
+    this.children[i] = c;
+  }
+
   /** Number of child slots created so far (some may be undefined). */
   get childCount(): number {
     return this.children.length;

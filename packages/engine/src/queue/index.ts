@@ -11,6 +11,7 @@ import { sfqModel } from './SfqQueueDisc.js';
 import { wfqModel } from './WfqQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
 import { redModel } from './RedQueueDisc.js';
+import { xcpModel } from '../router/xcpModel.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -33,6 +34,7 @@ export const queueModels: QueueModel[] = [
   sfqModel,
   fqModel,
   wfqModel,
+  xcpModel,
 ];
 
 export function findQueueModel(id: string): QueueModel | undefined {

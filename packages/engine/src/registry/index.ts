@@ -5,6 +5,7 @@ import { transportModels } from '../transport/index.js';
 import { channelModels } from '../router/channel/channelModels.js';
 import { baseStationInfo } from '../router/bs/baseStationModel.js';
 import { bsSchedulerModels } from '../router/bs/index.js';
+import { withRange } from './params.js';
 import type { ModelInfo } from './types.js';
 
 export interface Registry {
@@ -20,18 +21,23 @@ export interface Registry {
   readonly bsScheduler: readonly ModelInfo[];
 }
 
-/** Everything pluggable, as plain serialisable descriptions (the lab builds its forms from this). */
+/**
+ * Everything pluggable, as plain serialisable descriptions (the lab builds its forms from this).
+ * Every numeric parameter carries the range validation enforces: its own, within the physical
+ * bounds of its kind (registry/params.ts `paramRange`).
+ */
 export function getRegistry(): Registry {
+  const ranged = (info: ModelInfo): ModelInfo => ({ ...info, params: info.params.map(withRange) });
   return {
-    cc: ccModels.map((m) => m.info),
-    queue: queueModels.map((m) => m.info),
+    cc: ccModels.map((m) => ranged(m.info)),
+    queue: queueModels.map((m) => ranged(m.info)),
     transport: transportModels.map((m) => ({
-      ...m.info,
+      ...ranged(m.info),
       transport: { usesCc: m.usesCc, reliable: m.reliable, backlogged: m.backlogged },
     })),
-    app: appModels.map((m) => m.info),
-    channel: channelModels.map((m) => m.info),
-    bs: baseStationInfo,
-    bsScheduler: bsSchedulerModels.map((m) => m.info),
+    app: appModels.map((m) => ranged(m.info)),
+    channel: channelModels.map((m) => ranged(m.info)),
+    bs: ranged(baseStationInfo),
+    bsScheduler: bsSchedulerModels.map((m) => ranged(m.info)),
   };
 }

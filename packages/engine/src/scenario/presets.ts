@@ -1,5 +1,6 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
+import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
 import { wirelessPresets } from './wirelessPresets.js';
 
@@ -54,5 +55,6 @@ export const presets: Preset[] = [
     title: `ns-2 reference: ${id}`,
     scenario: () => ns2DumbbellScenario(id, args),
   })),
+  ...seed003Presets(),
   ...wirelessPresets,
 ];

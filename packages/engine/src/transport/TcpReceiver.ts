@@ -1,5 +1,5 @@
 import type { Timer, TimerOwner } from '../core/Simulator.js';
-import { Ecn, MAX_SACK_BLOCKS, PacketKind, type Packet, type Route } from '../net/Packet.js';
+import { Ecn, MAX_SACK_BLOCKS, PacketKind, XcpMark, type Packet, type Route } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
 import type { FlowContext, FlowReceiver } from './Transport.js';
 
@@ -22,6 +22,11 @@ export interface TcpReceiverConfig {
   sackStyle?: 'rfc2018' | 'ns2';
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
+  /**
+   * XCP sink (ns-2 Agent/TCPSink/XCPSink): sum the feedback of the data packets received since
+   * the last ACK and echo it in the next ACK, which is marked as XCP traffic.
+   */
+  xcp?: boolean;
 }
 
 /**
@@ -47,6 +52,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   /** ns-2 Sacker history: [start, end) pairs, most recent first, and their count. */
   private readonly stack: Int32Array;
   private stackCount = 0;
+  /** XCP feedback received and not yet echoed, bytes (ns-2 xcp_rev_fb_). */
+  private xcpFeedbackBytes = 0;
 
   constructor(
     private readonly ctx: FlowContext,
@@ -70,6 +77,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     this.lastTsNs = pkt.sendTimeNs;
     if (pkt.ecn === Ecn.Ce) this.ece = true;
     if (pkt.cwr) this.ece = pkt.ecn === Ecn.Ce;
+    if (pkt.hdrXcp === XcpMark.Data) this.xcpFeedbackBytes += pkt.hdrFeedbackBytes;
     this.ctx.pool.release(pkt);
 
     let inOrder = false;
@@ -122,6 +130,11 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     pkt.createdNs = this.ctx.sim.now;
     pkt.ece = this.ece;
     pkt.route = this.rev;
+    if (this.cfg.xcp === true) {
+      pkt.hdrXcp = XcpMark.Ack;
+      pkt.hdrFeedbackBytes = this.xcpFeedbackBytes;
+      this.xcpFeedbackBytes = 0;
+    }
     const n = Math.min(this.blocks.length / 2, this.cfg.sackBlocks, MAX_SACK_BLOCKS);
     for (let i = 0; i < n; i++) {
       pkt.sack[2 * i] = this.blocks[2 * i]!;

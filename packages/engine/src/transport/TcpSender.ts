@@ -12,6 +12,7 @@ import { SackRecovery } from './recovery/SackRecovery.js';
 import { VegasRecovery } from './recovery/VegasRecovery.js';
 import type { RateSample } from './cc/CongestionControl.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
+import { XcpEndSystem } from './XcpEndSystem.js';
 
 /** Loss-recovery algorithm of the sender (independent of the window law). */
 export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'linux';
@@ -56,6 +57,12 @@ export interface TcpSenderConfig {
    * instead of sending whenever pipe < cwnd (RFC 6675 §5).
    */
   prr: boolean;
+  /**
+   * Run as an XCP end-system (ns-2 Agent/TCP/Reno/XCP): stamp the congestion header and take the
+   * window from the routers' feedback instead of the window law's growth; `tickNs` is the clock
+   * tick of the header's RTT estimate (0 = exact). Absent: plain TCP.
+   */
+  xcp?: { tickNs: number };
 }
 
 const RTX_TIMER = 0;
@@ -120,6 +127,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private nextPaceNs = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
   private readonly rates: RateSampler | null;
+  /** XCP end-system state, or null for a plain TCP sender. */
+  readonly xcp: XcpEndSystem | null;
+  /** Feedback echoed by the ACK being processed (XCP), bytes. */
+  private ackFeedbackBytes = 0;
   private readonly rateSample: RateSample = {
     deliveryRateBps: 0,
     delivered: 0,
@@ -150,6 +161,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
     if (rates !== null) this.recovery.watchSacks?.((seq) => rates.onDelivered(seq, ctx.sim.now));
     this.rates = rates;
+    this.xcp = cfg.xcp ? new XcpEndSystem(cfg.xcp.tickNs, cfg.packetBytes - cfg.headerBytes) : null;
     cc.init?.(this, ctx.sim.now);
   }
 
@@ -218,6 +230,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       srttNs: this.rtt.srttNs,
       rateBps: NaN,
       extra: this.cc.metrics?.(),
+      ...(this.xcp ? { xcpFeedbackBytes: this.xcp.feedbackAppliedBytes } : {}),
     };
   }
 
@@ -311,6 +324,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     }
     this.cc.onSent?.(this, seq, isRetx, now);
     this.rates?.onSent(seq, isRetx, nothingOutstanding, seq + 1 >= this.appLimit, now);
+    this.xcp?.stamp(pkt, this.window(), this.cfg.packetBytes);
     // ns-2 TcpAgent::output also restarts a pending timer when nothing was outstanding
     if (!this.rtxTimer.armed || (nothingOutstanding && this.recovery.restartTimerWhenIdle !== false))
       this.setRtxTimer();
@@ -364,6 +378,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     }
     // the header-only opening segment's RTT understates the data path's: keep it out of the
     // congestion control's min/last RTT (it still feeds the RTO estimator, as in ns-2)
+    if (sample >= 0) this.xcp?.sample(sample, now);
     if (sample >= 0 && !(this.cfg.handshake && ack === 0)) {
       this.lastRttNs = sample;
       if (sample < this.minRttNs) this.minRttNs = sample;
@@ -379,6 +394,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const ece = pkt.ece && this.cfg.ecn;
     const tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
     const tsSent = pkt.tsEchoNs;
+    this.ackFeedbackBytes = pkt.hdrFeedbackBytes;
     const consumed = this.recovery.readAck?.(pkt, ack, ece, tsSample, tsSent, now) === true;
     this.ctx.pool.release(pkt);
     if (this.rates !== null) {
@@ -415,7 +431,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
     const sample = this.takeRttSample(ack, ts, tsSent, now);
     this.setRtxTimer(); // every new ACK restarts the timer (ns-2 newtimer with timerfix_)
-    if (open && !ece) {
+    if (this.xcp !== null) {
+      // XCP: no growth of the window law (ns-2 XcpRenoTcpAgent::opencwnd does nothing); the
+      // echoed feedback moves cwnd after the RTT update (XcpRenoTcpAgent::recv_newack_helper)
+      this.cwnd = this.xcp.apply(this.cwnd, this.ackFeedbackBytes, this.maxWindow);
+    } else if (open && !ece) {
       const info = this.ackInfo;
       info.ackedSegments = acked;
       info.rttNs = sample;

@@ -1,5 +1,5 @@
-import type { ModelInfo } from '../registry/types.js';
-import { bool, num, str } from '../registry/params.js';
+import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import { bool, num, str, type ParamCheckIssue } from '../registry/params.js';
 import { seconds } from '../core/units.js';
 import { findCcModel } from './cc/index.js';
 import { TcpReceiver } from './TcpReceiver.js';
@@ -18,6 +18,8 @@ export interface TransportModel {
   readonly reliable: boolean;
   /** Can serve an always-backlogged (unlimited bulk) source. */
   readonly backlogged: boolean;
+  /** Problems no single parameter's range can catch (an initial rate no sender can keep). */
+  check?(params: ResolvedParams): ParamCheckIssue[];
   create(ctx: FlowContext): RoutedEndpoints;
 }
 
@@ -267,6 +269,25 @@ export const tcpTransport: TransportModel = {
         description:
           'Spread each window over one RTT: gap = srtt/cwnd (Aggarwal, Savage & Anderson 2000; seed 001 baseline).',
       },
+      {
+        key: 'xcp',
+        label: 'XCP',
+        kind: 'boolean',
+        default: false,
+        description:
+          "Run as an XCP end-system (Katabi et al. 2002; ns-2 Agent/TCP/Reno/XCP): stamp the congestion header, take the window from the routers' feedback (cwnd ← max(cwnd + H_feedback, 1 segment)) instead of the congestion control's growth; its loss reactions stay. Needs XCP routers (queue discipline xcp) on the path.",
+      },
+      {
+        key: 'xcpRttTick',
+        label: 'XCP RTT tick',
+        kind: 'duration',
+        default: 0.01,
+        min: 0,
+        max: 1,
+        unit: 's',
+        description:
+          'Clock tick of the RTT estimate written into the XCP header (ns-2 counts samples in tcpTick_ = 10 ms ticks and smooths them with gain 1/8); 0 = exact samples, same gain.',
+      },
     ],
   },
   create(ctx: FlowContext): RoutedEndpoints {
@@ -303,6 +324,7 @@ export const tcpTransport: TransportModel = {
         headerOnlyFirst: bool(p, 'headerOnlyFirst'),
         limitedTransmit: bool(p, 'limitedTransmit'),
         prr: bool(p, 'prr'),
+        ...(bool(p, 'xcp') ? { xcp: { tickNs: seconds(num(p, 'xcpRttTick')) } } : {}),
       },
       cc,
     );
@@ -315,6 +337,7 @@ export const tcpTransport: TransportModel = {
       sackBlocks: recovery === 'sack' || recovery === 'linux' ? num(p, 'sackBlocks') : 0,
       sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2',
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
+      xcp: bool(p, 'xcp'),
     });
     return {
       sender,

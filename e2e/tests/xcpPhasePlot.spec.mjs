@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/**
+ * Seed 003 in the lab: the one-click XCP-beside-TCP preset runs live and the Chiu–Jain phase plot
+ * draws the two chosen flows' trajectory toward the fairness and efficiency lines.
+ */
+export async function xcpPresetDrawsThePhasePlot({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('preset').selectOption('seed003-fig6-aimd-30s');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Seed 003 Fig. 6'));
+  const sc = await lab.scenario();
+  assert.deepEqual(
+    sc.flows.map((f) => f.id),
+    ['xcp0', 'xcp1', 'xcp2', 'tcp'],
+  );
+  assert.equal(sc.flows[0].transport.params.xcp, true);
+  assert.equal(sc.links[0].queue.type, 'xcp');
+  await lab.testId('phase-flow-2').selectOption({ label: 'xcp1' });
+  if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
+  // the plot has drawn a few seconds of trajectory (the status line counts the points it drew)
+  await lab.waitForRun(
+    () => Number(document.querySelector('[data-testid="phase-status"]')?.getAttribute('data-points') ?? 0) >= 20,
+    undefined,
+    30000,
+  );
+  const status = await lab.testId('phase-status').innerText();
+  const ratio = Number(status.split('=')[1]);
+  // the two XCP flows converge to equal shares: seed 003's max-ratio index near 1
+  assert.ok(ratio >= 1 && ratio < 1.5, `max-ratio index ${status}`);
+  // the canvas is not blank: some pixels carry the trajectory's dark blue
+  const inked = await lab.page.evaluate(() => {
+    const cv = document.querySelector('[data-testid="chart-phase"] canvas');
+    const ctx = cv.getContext('2d');
+    const px = ctx.getImageData(0, 0, cv.width, cv.height).data;
+    let n = 0;
+    for (let i = 0; i < px.length; i += 4) if (px[i] < 90 && px[i + 1] < 110 && px[i + 2] > 110) n++;
+    return n;
+  });
+  assert.ok(inked > 20, `trajectory pixels: ${inked}`);
+  const [svg] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-phase-svg').click()]);
+  const text = await readFile(await svg.path(), 'utf8');
+  assert.match(text, /data-line="fairness"/);
+  assert.match(text, /data-line="efficiency"/);
+  assert.match(text, /data-series="trajectory"/);
+  await lab.screenshot('xcp-phase-plot');
+}
