@@ -24,7 +24,9 @@ const USAGE = `usage:
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
-  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
+  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
+  cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
+  cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -152,6 +154,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'reproduce': {
       const { reproduce } = await import('./reproduce.js');
       return reproduce(rest);
+    }
+    case 'sweep': {
+      const { sweep } = await import('./sweep/sweepCommand.js');
+      return sweep(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CSS_COLOR_NAMES, HEX_COLOR } from '../scenario/colors.js';
 import { SCENARIO_LIMITS } from '../scenario/inputBounds.js';
 import { QUANTITY_MAX_CHARS, scenarioSchema, type SchemaMeta } from '../scenario/schema.js';
+import { sweepFileSchema } from '../sweep/sweepSchema.js';
 
 /**
  * JSON Schema (draft 2020-12) of the scenario file's structure, for editors and docs. Where the
@@ -47,6 +48,18 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     title: 'cclab scenario (version 1)',
     description:
       'Structure of a cclab scenario file. Quantities accept human units ("10Mbps", "20ms", "50 packets", "64KB"); their ranges, model parameters and references are checked by validation (see docs/scenario-format.md, "Limits").',
+    ...schema,
+  };
+}
+
+/** JSON Schema (draft 2020-12) of the sweep file's structure (docs/sweep.schema.json). */
+export function sweepJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(sweepFileSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  return {
+    $id: 'cclab-sweep-v1.json',
+    title: 'cclab sweep (version 1)',
+    description:
+      'Structure of a cclab sweep file: a base scenario, parameters (scenario paths) with value lists or ranges, seeds and result metrics. Paths, scenarios and metric queries are checked beyond this schema (see docs/sweeps.md).',
     ...schema,
   };
 }
