@@ -14,9 +14,11 @@ export interface DebugHandle {
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
     ports: { name: string; queue: number[] }[];
+    /** Each UE behind a base station: its channel's SNR (dB) and AMC rate (bit/s) per sample. */
+    ues: { ue: string; t: number[]; snrDb: number[]; rateBps: number[] }[];
     markers: number;
   };
-  live(): { queues: number[]; util: number[]; flight: number; drops: number };
+  live(): { queues: number[]; util: number[]; flight: number; drops: number; bsServed: number[] };
   canUndo(): boolean;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
@@ -47,6 +49,12 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         name,
         queue: [...lab.series.ports[i]!.column(1)],
       })),
+      ues: (lab.series.meta?.baseStations ?? []).flatMap((b) =>
+        b.ues.map((ue, j) => {
+          const c = lab.series.ues[b.firstUe + j]!;
+          return { ue, t: [...c.column(0)], snrDb: [...c.column(1)], rateBps: [...c.column(2)] };
+        }),
+      ),
       markers: lab.series.markers.length,
     }),
     live: () => ({
@@ -54,6 +62,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       util: [...lab.live.util],
       flight: lab.live.flight.length / 5,
       drops: lab.live.drops.length,
+      bsServed: [...lab.live.bsServed],
     }),
     canUndo: () => lab.scenario.getState().past.length > 0,
     encode: (s) => encodeScenario(s as ScenarioInput),

@@ -1,6 +1,7 @@
 /**
  * The live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput
- * and RTT, and — with two flows or more — the Chiu–Jain phase plot of two chosen flows.
+ * and RTT, and — with two flows or more — the Chiu–Jain phase plot of two chosen flows; behind a
+ * base station, each UE's channel SNR and AMC rate.
  */
 import { useState } from 'react';
 import { useStore } from 'zustand';
@@ -16,9 +17,13 @@ export function ChartsPanel() {
   const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
   const [ports, setPorts] = useState<string[] | null>(null);
   const flowCount = useStore(lab.scenario, (s) => s.scenario.flows.length);
+  const wireless = useStore(lab.run, (s) => (s.meta?.baseStations.length ?? 0) > 0);
   const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
   return (
-    <section className={flowCount >= 2 ? 'charts with-phase' : 'charts'} aria-label="Charts">
+    <section
+      className={`charts${flowCount >= 2 ? ' with-phase' : ''}${wireless ? ' with-bs' : ''}`}
+      aria-label="Charts"
+    >
       <TimeSeriesChart kind="cwnd" />
       <TimeSeriesChart
         kind="queue"
@@ -28,6 +33,8 @@ export function ChartsPanel() {
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
       {flowCount >= 2 && <ChiuJainPlot />}
+      {wireless && <TimeSeriesChart kind="snr" />}
+      {wireless && <TimeSeriesChart kind="uerate" />}
     </section>
   );
 }

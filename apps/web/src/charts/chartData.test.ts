@@ -20,6 +20,7 @@ const meta: RunMeta = {
   nodeIds: [],
   ports: [],
   probedPorts: ['r1->r2'],
+  baseStations: [],
 };
 
 function frame(rows: number[][], portRows: number[][], events: number[] = []): Frame {
@@ -34,6 +35,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     samples: portRows.length,
     flowSamples: Float64Array.from(rows.flat()),
     portSamples: Float64Array.from(portRows.flat()),
+    ueSamples: e,
     events: Float64Array.from(events),
     drops: e,
     flight: e,
@@ -41,6 +43,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     queueBytes: e,
     util: e,
     portDrops: e,
+    bsServed: e,
   };
 }
 

@@ -22,6 +22,7 @@ const meta: RunMeta = {
     { name: 'r1->h2', from: 1, to: 2, rateBps: 10e6, delayNs: 1e6, limitPackets: 100, limitBytes: Infinity, probe: 0 },
   ],
   probedPorts: ['r1->h2'],
+  baseStations: [],
 };
 
 /** Samples at 0.1 s: flow a at `ra` bit/s, flow b at `rb`. */
@@ -38,6 +39,7 @@ function store(ra: number[], rb: number[]): SeriesStore {
     samples: n,
     flowSamples,
     portSamples: new Float64Array(n * PORT_COLS),
+    ueSamples: new Float64Array(0),
     events: new Float64Array(0),
   } as unknown as Frame);
   return s;

@@ -3,7 +3,15 @@
  * plus flow events. Charts read slices of the columns directly; `version` changes on every append
  * so views can redraw at most once per animation frame.
  */
-import { EVENT_KINDS, FLOW_COLS, PORT_COLS, type EventKind, type Frame, type RunMeta } from '../worker/protocol';
+import {
+  EVENT_KINDS,
+  FLOW_COLS,
+  PORT_COLS,
+  UE_COLS,
+  type EventKind,
+  type Frame,
+  type RunMeta,
+} from '../worker/protocol';
 
 export class Columns {
   readonly cols: Float64Array[];
@@ -43,11 +51,15 @@ export interface FlowMarker {
 
 export const FLOW_COL = { t: 0, cwnd: 1, ssthresh: 2, srttMs: 3, throughputBps: 4, goodputBps: 5, rateBps: 6 } as const;
 export const PORT_COL = { t: 0, queuePackets: 1, queueBytes: 2, utilization: 3, drops: 4 } as const;
+/** Columns of a UE's series (one per UE behind a base station). */
+export const UE_COL = { t: 0, snrDb: 1, rateBps: 2 } as const;
 
 export class SeriesStore {
   meta: RunMeta | null = null;
   flows: Columns[] = [];
   ports: Columns[] = [];
+  /** One per UE of every base station (RunMeta.baseStations, in order). */
+  ues: Columns[] = [];
   markers: FlowMarker[] = [];
   version = 0;
   private listeners = new Set<() => void>();
@@ -56,6 +68,7 @@ export class SeriesStore {
     this.meta = meta;
     this.flows = (meta?.flowIds ?? []).map(() => new Columns(FLOW_COLS));
     this.ports = (meta?.probedPorts ?? []).map(() => new Columns(PORT_COLS));
+    this.ues = (meta?.baseStations ?? []).flatMap((b) => b.ues.map(() => new Columns(UE_COLS)));
     this.markers = [];
     this.bump();
   }
@@ -63,9 +76,11 @@ export class SeriesStore {
   append(f: Frame): void {
     const nf = this.flows.length;
     const np = this.ports.length;
+    const nu = f.ueSamples.length > 0 ? this.ues.length : 0;
     for (let s = 0; s < f.samples; s++) {
       for (let i = 0; i < nf; i++) this.flows[i]!.pushRow(f.flowSamples, (s * nf + i) * FLOW_COLS);
       for (let i = 0; i < np; i++) this.ports[i]!.pushRow(f.portSamples, (s * np + i) * PORT_COLS);
+      for (let i = 0; i < nu; i++) this.ues[i]!.pushRow(f.ueSamples, (s * nu + i) * UE_COLS);
     }
     for (let i = 0; i + 2 < f.events.length; i += 3) {
       this.markers.push({

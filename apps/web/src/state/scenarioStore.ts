@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { ScenarioInput } from '@cclab/engine';
 
-export type Tool = 'select' | 'host' | 'router' | 'link';
+export type Tool = 'select' | 'host' | 'router' | 'bs' | 'link';
 
 export interface Selection {
   nodes: string[];

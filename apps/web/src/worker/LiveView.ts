@@ -21,6 +21,8 @@ export class LiveView {
   appliedAt = 0;
   util: Float64Array = new Float64Array(0);
   portDrops: Float64Array = new Float64Array(0);
+  /** Per base station: the UE its current slot serves (−1: none). */
+  bsServed: Float64Array = new Float64Array(0);
   drops: DropMark[] = [];
   /** Increments whenever anything changed. */
   version = 0;
@@ -34,6 +36,7 @@ export class LiveView {
     this.queueBytes = new Float64Array(n);
     this.util = new Float64Array(n);
     this.portDrops = new Float64Array(n);
+    this.bsServed = new Float64Array(meta?.baseStations.length ?? 0).fill(-1);
     this.drops = [];
     this.version++;
   }
@@ -46,6 +49,7 @@ export class LiveView {
     this.appliedAt = wallNow;
     this.util = f.util;
     this.portDrops = f.portDrops;
+    this.bsServed = f.bsServed;
     for (let i = 0; i + 2 < f.drops.length; i += 3) {
       this.drops.push({ port: f.drops[i + 1]!, flow: f.drops[i + 2]!, shownAt: wallNow });
     }

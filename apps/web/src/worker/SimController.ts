@@ -12,7 +12,16 @@ import {
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
 } from '@cclab/engine';
-import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
+import {
+  EVENT_KINDS,
+  FLIGHT_STRIDE,
+  FLOW_COLS,
+  PORT_COLS,
+  type BsMeta,
+  type Frame,
+  type RunMeta,
+  type RunStatus,
+} from './protocol';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
@@ -32,6 +41,7 @@ export class SimController {
   private anchorSimNs = 0;
   private flowBuf: number[] = [];
   private portBuf: number[] = [];
+  private ueBuf: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
   private lastBusy: Float64Array = new Float64Array(0);
@@ -54,16 +64,34 @@ export class SimController {
     this.sim = sim;
     this.flowBuf = [];
     this.portBuf = [];
+    this.ueBuf = [];
     this.samples = 0;
     this.eventsSeen = 0;
     this.lastBusy = new Float64Array(sim.network.ports.length);
     this.lastBusyAt = 0;
-    sim.onSample = (_t, flowRows, portRows) => {
+    sim.onSample = (tNs, flowRows, portRows) => {
       for (const r of flowRows) for (let c = 0; c < FLOW_COLS; c++) this.flowBuf.push(r[c]!);
       for (const r of portRows) for (let c = 0; c < PORT_COLS; c++) this.portBuf.push(r[c]!);
+      for (const bs of sim.network.baseStations)
+        for (const d of bs.downlinks) this.ueBuf.push(tNs / 1e9, d.snrDb, d.channelRateBps);
       this.samples++;
     };
     const sc = sim.scenario;
+    const portIndex = new Map(sim.network.ports.map((p, i) => [p, i]));
+    const nodeIndex = new Map(sc.nodes.map((n, i) => [n.id, i]));
+    let firstUe = 0;
+    const baseStations: BsMeta[] = sim.network.baseStations.map((bs) => {
+      const m: BsMeta = {
+        node: nodeIndex.get(bs.nodeId) ?? -1,
+        name: bs.nodeId,
+        scheduler: sc.nodes.find((n) => n.id === bs.nodeId)?.bs?.scheduler.type ?? '',
+        ports: bs.downlinks.map((d) => portIndex.get(d) ?? -1),
+        ues: bs.downlinks.map((d) => sc.nodes[d.toNode]?.id ?? String(d.toNode)),
+        firstUe,
+      };
+      firstUe += bs.downlinks.length;
+      return m;
+    });
     const probeIndex = new Map(sim.probedPorts.map((p, i) => [p.id, i]));
     const meta: RunMeta = {
       durationNs: sc.durationNs,
@@ -71,6 +99,7 @@ export class SimController {
       flowIds: sc.flows.map((f) => f.id),
       nodeIds: sc.nodes.map((n) => n.id),
       probedPorts: sim.probedPorts.map((p) => p.name),
+      baseStations,
       ports: sim.network.ports.map((p) => {
         const lim = p.bufferLimit;
         return {
@@ -217,6 +246,7 @@ export class SimController {
       samples: this.samples,
       flowSamples: Float64Array.from(this.flowBuf),
       portSamples: Float64Array.from(this.portBuf),
+      ueSamples: Float64Array.from(this.ueBuf),
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
@@ -224,9 +254,11 @@ export class SimController {
       queueBytes,
       util,
       portDrops,
+      bsServed: Float64Array.from(sim?.network.baseStations ?? [], (bs) => bs.servedUe),
     };
     this.flowBuf = [];
     this.portBuf = [];
+    this.ueBuf = [];
     this.samples = 0;
     return f;
   }

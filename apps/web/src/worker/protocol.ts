@@ -33,6 +33,20 @@ export interface PortMeta {
   probe: number;
 }
 
+/** A base station: its node, scheduler and one downlink port per UE (in slot-view order). */
+export interface BsMeta {
+  /** Node index (scenario order). */
+  node: number;
+  name: string;
+  scheduler: string;
+  /** Index into RunMeta.ports of each UE's downlink. */
+  ports: number[];
+  /** The UE node ids, in the same order. */
+  ues: string[];
+  /** First column of this base station's UEs in Frame.ueSamples rows. */
+  firstUe: number;
+}
+
 export interface RunMeta {
   durationNs: number;
   intervalNs: number;
@@ -41,6 +55,8 @@ export interface RunMeta {
   ports: PortMeta[];
   /** Port names whose queues are recorded as series, in probe order. */
   probedPorts: string[];
+  /** Base stations (empty without one). */
+  baseStations: BsMeta[];
 }
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'error';
@@ -49,6 +65,8 @@ export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'erro
 export const FLOW_COLS = 7;
 /** Per-frame columns of a port sample row (mirrors the engine's PORT_COLUMNS). */
 export const PORT_COLS = 5;
+/** Per-sample columns of each UE behind a base station: t, SNR (dB), channel rate (bit/s). */
+export const UE_COLS = 3;
 /** Flow event kinds, encoded as numbers in frames. */
 export const EVENT_KINDS = ['fast-retransmit', 'timeout', 'ecn', 'complete', 'no-feedback'] as const;
 /** Numbers per packet in Frame.flight: port index, flow, departNs, arriveNs, isData (1/0). */
@@ -69,6 +87,8 @@ export interface Frame {
   flowSamples: Float64Array;
   /** samples × probedPorts × PORT_COLS. */
   portSamples: Float64Array;
+  /** samples × UEs (all base stations) × UE_COLS. */
+  ueSamples: Float64Array;
   /** [tSeconds, flowIndex, kindCode] triples of new flow events. */
   events: Float64Array;
   /** [tNs, portIndex, flowIndex] triples of drops since the last frame (animated runs only). */
@@ -83,6 +103,8 @@ export interface Frame {
   util: Float64Array;
   /** Packets dropped at each port so far. */
   portDrops: Float64Array;
+  /** Per base station: the UE (index in BsMeta.ues) the current slot serves, or −1. */
+  bsServed: Float64Array;
 }
 
 export type FromWorker =

@@ -20,6 +20,7 @@ function postFrame(): void {
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
+    f.ueSamples.buffer,
     f.events.buffer,
     f.drops.buffer,
     f.flight.buffer,
@@ -27,6 +28,7 @@ function postFrame(): void {
     f.queueBytes.buffer,
     f.util.buffer,
     f.portDrops.buffer,
+    f.bsServed.buffer,
   ]);
 }
 
