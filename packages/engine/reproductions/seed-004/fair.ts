@@ -210,7 +210,7 @@ export const seed004Fair: ReproductionSpec = {
   title: 'Fair topology: four window laws × four BS schedulers (dynamics, Jain, aggregate, utility)',
   source: 'Seed 004 (MS thesis, FAU 2013), §5.2–5.3, Figs 4–10; digest 004 §2–§4',
   summary:
-    'The symmetric 42-node Fair topology (all eleven flows cross N22→N3→N29→N18; ftp0–ftp5 end at UE1–UE6 behind the base station), 500 s in the thesis (100 s recorded here, see the notes), each of Reno, Vegas, FAST and QUIC-TCP with each of the four BS schedulers. Checked: the thesis’s Jain, aggregate and utility numbers, Qdelay giving QUIC-TCP its fairest and best-utility result, FAST ≈ QUIC-TCP at ρ = ½, Vegas’s sluggishness and low throughput, Reno’s saw-tooth, and each delay-based flow holding ≈ p_s packets in queues.',
+    'The symmetric 42-node Fair topology (all eleven flows cross N22→N3→N29→N18; ftp0–ftp5 end at UE1–UE6 behind the base station), 500 s in the thesis (60 s recorded here, see the notes), each of Reno, Vegas, FAST and QUIC-TCP with each of the four BS schedulers. Checked: the thesis’s Jain, aggregate and utility numbers, Qdelay giving QUIC-TCP its fairest and best-utility result, FAST ≈ QUIC-TCP at ρ = ½, Vegas’s sluggishness and low throughput, Reno’s saw-tooth, and each delay-based flow holding ≈ p_s packets in queues.',
   base: () => seed004Scenario({ topology: 'fair', cc: 'quic-tcp', scheduler: 'rr', duration: RECORDED_DURATION }),
   points: GRID,
   seeds: [1],

@@ -135,7 +135,7 @@ export const seed004Random: ReproductionSpec = {
   title: 'Random topology: all flows and the wireless flows alone, four window laws × four BS schedulers',
   source: 'Seed 004 (MS thesis, FAU 2013), §5.4, Figs 11–14; digest 004 §2–§4',
   summary:
-    'The 42-node Random topology (flows of 3 to 13 hops; ftp0–ftp5 end at UE1–UE6), 500 s in the thesis (100 s recorded here, see the notes), {Reno, Vegas, FAST, QUIC-TCP} × {RR, MSNR, Qlen, Qdelay}, with Jain’s index, aggregate throughput and the utility over all flows, the wired flows and the wireless flows. Checked: the thesis’s Jain numbers, its wireless-only utilities 3854/3667/3592/3526, Fig. 14’s per-flow packet counts under max-SNR (and that max-SNR starves the 5 dB users), Qdelay as the fairest scheduler with the best utility for QUIC-TCP.',
+    'The 42-node Random topology (flows of 3 to 13 hops; ftp0–ftp5 end at UE1–UE6), 500 s in the thesis (60 s recorded here, see the notes), {Reno, Vegas, FAST, QUIC-TCP} × {RR, MSNR, Qlen, Qdelay}, with Jain’s index, aggregate throughput and the utility over all flows, the wired flows and the wireless flows. Checked: the thesis’s Jain numbers, its wireless-only utilities 3854/3667/3592/3526, Fig. 14’s per-flow packet counts under max-SNR (and that max-SNR starves the 5 dB users), Qdelay as the fairest scheduler with the best utility for QUIC-TCP.',
   base: () => seed004Scenario({ topology: 'random', cc: 'quic-tcp', scheduler: 'rr', duration: RECORDED_DURATION }),
   points: GRID,
   seeds: [1],
