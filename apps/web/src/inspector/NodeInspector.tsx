@@ -4,6 +4,8 @@ import type { ScenarioInput, ScenarioIssue, ScenarioNode } from '@cclab/engine';
 import { useLab } from '../lab';
 import { renameNode, updateNode } from '../state/scenarioEdits';
 import { BsFields } from './BsFields';
+import { clipText } from '../clipText';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
 
 const KIND_TITLE = { host: 'Host', router: 'Router', bs: 'Base station' } as const;
 
@@ -41,7 +43,7 @@ export function NodeInspector({
   return (
     <section className="inspector-section" aria-label={`Node ${node.id}`} data-testid="node-inspector">
       <h3>
-        {KIND_TITLE[node.kind] ?? node.kind} <span className="mono">{node.id}</span>
+        {KIND_TITLE[node.kind] ?? node.kind} <span className="mono">{clipText(node.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field">
         <label htmlFor={idId}>Id</label>
