@@ -16,6 +16,8 @@ export interface DebugHandle {
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
     ports: { name: string; queue: number[]; columns: string[] }[];
+    /** Each UE behind a base station: its channel's SNR (dB) and AMC rate (bit/s) per sample. */
+    ues: { ue: string; t: number[]; snrDb: number[]; rateBps: number[] }[];
     markers: number;
     /** Points kept per series at most (the store halves beyond). */
     maxPoints: number;
@@ -32,6 +34,8 @@ export interface DebugHandle {
     /** Per-flow backlog of each gauge port with packets queued: port name → flow index → packets. */
     backlog: Record<string, Record<number, number>>;
     reasons: { port: string; drops: Record<string, number>; marks: Record<string, number> }[];
+    /** Per base station: the UE (index) its current slot serves, −1 for none. */
+    bsServed: number[];
   };
   /** Packet glyphs of the overlay's latest draw: port, flow, departure (ns), fraction along the link, x, y. */
   glyphs(): number[][];
@@ -70,6 +74,12 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         queue: [...lab.series.ports[i]!.column('queuePackets')],
         columns: [...lab.series.ports[i]!.names],
       })),
+      ues: (lab.series.meta?.baseStations ?? []).flatMap((b) =>
+        b.ues.map((ue, j) => {
+          const c = lab.series.ues[b.firstUe + j]!;
+          return { ue, t: [...c.column('t')], snrDb: [...c.column('snrDb')], rateBps: [...c.column('rateBps')] };
+        }),
+      ),
       markers: lab.series.markers.length,
       maxPoints: lab.series.meta?.maxPoints ?? 0,
     }),
@@ -95,6 +105,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
           port: p.name,
           ...(lab.live.reasons[i] ?? { drops: {}, marks: {} }),
         })),
+        bsServed: [...lab.live.bsServed],
       };
     },
     glyphs: () => {

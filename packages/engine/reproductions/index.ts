@@ -20,6 +20,8 @@ import { seed003XcpAlone } from './seed-003/xcp-alone.js';
 import { seed003Figs7to14 } from './seed-003/figs-7-14.js';
 import { seed003Figs15to22 } from './seed-003/figs-15-22.js';
 import { seed003Binomial } from './seed-003/figs-23-binomial.js';
+import { seed004Fair } from './seed-004/fair.js';
+import { seed004Random } from './seed-004/random.js';
 
 export { studies } from './studies.js';
 
@@ -41,6 +43,8 @@ export const reproductions: readonly ReproductionSpec[] = [
   seed003Figs7to14,
   seed003Figs15to22,
   seed003Binomial,
+  seed004Fair,
+  seed004Random,
 ];
 
 export function findReproduction(id: string): ReproductionSpec | undefined {

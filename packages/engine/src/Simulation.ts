@@ -32,7 +32,8 @@ export const FLOW_COLUMNS = [
 ] as const;
 /**
  * The columns every probed port records. After them come the discipline's own probe values
- * (`disc:<key>`, see QueueDisc.probeSpecs) and, for runs of at most MAX_BACKLOG_FLOWS flows, the
+ * (`disc:<key>`, see QueueDisc.probeSpecs), a time-varying link's channel state (`link:<key>`, see
+ * Port.probeSpecs: SNR, rate, the base station's current user) and, for runs of at most MAX_BACKLOG_FLOWS flows, the
  * packets of each flow in the queue (`backlog:<flow id>`); `Simulation.portColumns` names them.
  */
 export const PORT_COLUMNS = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops', 'marks', 'sojournMs'] as const;
@@ -106,7 +107,7 @@ export class Simulation {
   /** Ports whose queue is recorded as a time series. */
   readonly probedPorts: Port[];
   readonly portSeries: TimeSeries[];
-  /** Column names of each probed port's series (PORT_COLUMNS, then `disc:*`, then `backlog:*`). */
+  /** Column names of each probed port's series (PORT_COLUMNS, then `disc:*`, `link:*`, `backlog:*`). */
   readonly portColumns: string[][];
   private readonly lastBusy: Float64Array;
   private readonly lastDepartures: Float64Array;
@@ -139,11 +140,12 @@ export class Simulation {
     for (const f of sc.flows) this.flows.push(this.buildFlow(f, maxPoints));
     this.probedPorts = sc.probes.ports
       ? sc.probes.ports.map((n) => this.network.portByName(n)!)
-      : this.network.ports.filter((p) => this.network.nodes[p.fromNode]!.kind === 'router');
+      : this.network.ports.filter((p) => this.network.nodes[p.fromNode]!.kind !== 'host');
     const backlogCols = sc.flows.length <= MAX_BACKLOG_FLOWS ? sc.flows.map((f) => `backlog:${f.id}`) : [];
     this.portColumns = this.probedPorts.map((p) => [
       ...PORT_COLUMNS,
       ...p.disc.probeSpecs().map((ps) => `disc:${ps.key}`),
+      ...p.probeSpecs().map((ps) => `link:${ps.key}`),
       ...backlogCols,
     ]);
     this.portSeries = this.portColumns.map((cols) => new TimeSeries(cols, maxPoints));
@@ -275,6 +277,9 @@ export class Simulation {
       const nProbe = d.probeSpecs().length;
       if (nProbe > 0) d.probeValues(row, c);
       c += nProbe;
+      const nLink = p.probeSpecs().length;
+      if (nLink > 0) p.probeValues(row, c);
+      c += nLink;
       if (c < row.length) {
         const bl = d.flowBacklogPackets;
         for (let f = 0; f < bl.length; f++) row[c + f] = bl[f]!;

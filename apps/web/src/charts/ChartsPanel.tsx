@@ -1,7 +1,7 @@
 /**
  * The live charts: cwnd (with ssthresh and flow-event markers), queue (all ports, or one port in
  * detail), throughput and RTT, and — with two flows or more — the Chiu–Jain phase plot of two
- * chosen flows.
+ * chosen flows; behind a base station, each UE's channel SNR and AMC rate.
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
@@ -12,13 +12,19 @@ import { ChiuJainPlot } from './ChiuJainPlot';
 export function ChartsPanel() {
   const lab = useLab();
   const flowCount = useStore(lab.scenario, (s) => s.scenario.flows.length);
+  const wireless = useStore(lab.run, (s) => (s.meta?.baseStations.length ?? 0) > 0);
   return (
-    <section className={flowCount >= 2 ? 'charts with-phase' : 'charts'} aria-label="Charts">
+    <section
+      className={`charts${flowCount >= 2 ? ' with-phase' : ''}${wireless ? ' with-bs' : ''}`}
+      aria-label="Charts"
+    >
       <TimeSeriesChart kind="cwnd" />
       <QueueChart />
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
       {flowCount >= 2 && <ChiuJainPlot />}
+      {wireless && <TimeSeriesChart kind="snr" />}
+      {wireless && <TimeSeriesChart kind="uerate" />}
     </section>
   );
 }

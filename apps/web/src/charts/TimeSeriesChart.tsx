@@ -38,7 +38,7 @@ interface Props {
 }
 
 const REDRAW_MS = 250;
-const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3 };
+const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3, snr: 0.5, uerate: 2.5 };
 
 export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix, toolbar }: Props) {
   const lab = useLab();

@@ -28,6 +28,7 @@ const meta: RunMeta = {
   eventKinds: ['fast-retransmit', 'timeout'],
   dropReasons: [],
   maxPoints: 100_000,
+  baseStations: [],
 };
 
 function frame(rows: number[][], portRows: number[][], events: number[] = []): Frame {
@@ -42,6 +43,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     samples: portRows.length,
     flowSamples: Float64Array.from(rows.flat()),
     portSamples: Float64Array.from(portRows.flat()),
+    ueSamples: e,
     events: Float64Array.from(events),
     drops: e,
     flight: e,
@@ -51,6 +53,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     util: e,
     portDrops: e,
     reasonCounts: e,
+    bsServed: e,
   };
 }
 

@@ -26,7 +26,7 @@ export interface LineSeries {
   value?: Float64Array;
 }
 
-export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt';
+export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt' | 'snr' | 'uerate';
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -41,6 +41,8 @@ export const CHARTS: Record<ChartKind, ChartSpec> = {
   queue: { kind: 'queue', title: 'Queue', yLabel: 'queue (packets)', yScale: 1 },
   throughput: { kind: 'throughput', title: 'Throughput', yLabel: 'throughput (Mb/s)', yScale: 1e-6 },
   rtt: { kind: 'rtt', title: 'Round-trip time', yLabel: 'smoothed RTT (ms)', yScale: 1 },
+  snr: { kind: 'snr', title: 'UE channel SNR', yLabel: 'SNR (dB)', yScale: 1 },
+  uerate: { kind: 'uerate', title: 'UE channel rate (AMC)', yLabel: 'rate (Mb/s)', yScale: 1e-6 },
 };
 
 export interface FlowStyle {
@@ -65,6 +67,7 @@ export function chartLines(
   const meta = store.meta;
   if (!meta) return [];
   const out: LineSeries[] = [];
+  if (kind === 'snr' || kind === 'uerate') return ueLines(kind, store);
   if (kind === 'queue') {
     // when the ports' disciplines differ (a comparison), each line says which it is
     const discOf = (name: string) => meta.ports.find((p) => p.name === name)?.queue ?? '';
@@ -123,6 +126,32 @@ export function chartLines(
       });
     }
   });
+  return out;
+}
+
+/**
+ * One line per UE behind a base station: its channel's SNR in the slot at each sample, or the rate
+ * adaptive modulation gives it then (0 in an outage). Labelled "BS→UE" when there are several
+ * base stations, else by the UE.
+ */
+export function ueLines(kind: 'snr' | 'uerate', store: SeriesStore): LineSeries[] {
+  const bss = store.meta?.baseStations ?? [];
+  const out: LineSeries[] = [];
+  for (const bs of bss)
+    bs.ues.forEach((ue, j) => {
+      const c = store.ues[bs.firstUe + j];
+      if (!c) return;
+      const k = bs.firstUe + j;
+      out.push({
+        key: `${kind}:${bs.name}:${ue}`,
+        label: bss.length > 1 ? `${bs.name}→${ue}` : ue,
+        color: portColor(k + 1),
+        dash: flowDash(k),
+        x: c.column('t'),
+        y: kind === 'snr' ? c.column('snrDb') : scaled(c.column('rateBps'), CHARTS.uerate.yScale),
+        step: true,
+      });
+    });
   return out;
 }
 

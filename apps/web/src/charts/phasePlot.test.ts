@@ -44,6 +44,7 @@ const meta: RunMeta = {
   eventKinds: [],
   dropReasons: [],
   maxPoints: 1000,
+  baseStations: [],
 };
 
 /** Samples at 0.1 s: flow a at `ra` bit/s, flow b at `rb`. */
@@ -60,6 +61,7 @@ function store(ra: number[], rb: number[]): SeriesStore {
     samples: n,
     flowSamples,
     portSamples: new Float64Array(n * PORT_COLS),
+    ueSamples: new Float64Array(0),
     events: new Float64Array(0),
   } as unknown as Frame);
   return s;

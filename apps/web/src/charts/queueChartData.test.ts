@@ -53,6 +53,7 @@ function store(rows: number[][]): SeriesStore {
     eventKinds: [],
     dropReasons: [],
     maxPoints: 64,
+    baseStations: [],
   };
   const s = new SeriesStore();
   s.reset(meta);
@@ -76,6 +77,8 @@ function store(rows: number[][]): SeriesStore {
     util: e,
     portDrops: e,
     reasonCounts: e,
+    ueSamples: e,
+    bsServed: e,
   };
   s.append(f);
   return s;

@@ -10,7 +10,16 @@ interface Props {
   linkTarget: boolean;
 }
 
-/** A host (circle) or router (rounded square) with its id underneath. */
+const KIND_NAME = { host: 'Host', router: 'Router', bs: 'Base station' } as const;
+
+/** A host (circle), router (rounded square) or base station (hexagon, radio tower) with its id underneath. */
+/** A hexagon of circumradius `r` with flat top and bottom. */
+function hexagon(r: number): string {
+  const h = (r * Math.sqrt(3)) / 2;
+  const p = (x: number, y: number) => `${x.toFixed(2)} ${y.toFixed(2)}`;
+  return `M${p(-r, 0)} L${p(-r / 2, -h)} L${p(r / 2, -h)} L${p(r, 0)} L${p(r / 2, h)} L${p(-r / 2, h)} Z`;
+}
+
 export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }: Props) {
   const x = node.x ?? 0;
   const y = node.y ?? 0;
@@ -20,17 +29,28 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
     <g className={cls} data-node={node.id} data-testid={`node-${node.id}`} transform={`translate(${x},${y})`}>
       <title>
         {clipText(
-          `${node.kind === 'host' ? 'Host' : 'Router'} ${node.id}${node.label ? ` — ${node.label}` : ''}`,
+          `${KIND_NAME[node.kind] ?? node.kind} ${node.id}${node.label ? ` — ${node.label}` : ''}`,
           TOOLTIP_CHARS,
         )}
       </title>
       {(selected || linkTarget) &&
         (node.kind === 'host' ? (
           <circle className="node-halo" r={r + 6} />
+        ) : node.kind === 'bs' ? (
+          <path className="node-halo" d={hexagon(r + 7)} />
         ) : (
           <rect className="node-halo" x={-r - 6} y={-r - 6} width={2 * r + 12} height={2 * r + 12} rx={10} />
         ))}
-      {node.kind === 'host' ? (
+      {node.kind === 'bs' ? (
+        <>
+          <path className="node-shape" d={hexagon(r + 1)} />
+          <path
+            className="node-icon-line"
+            d="M0 -2 L-6 10 M0 -2 L6 10 M-4 6 H4 M-6 -8 A8 8 0 0 0 -6 4 M6 -8 A8 8 0 0 1 6 4"
+          />
+          <circle className="node-icon-dot" cy={-3} r={2} />
+        </>
+      ) : node.kind === 'host' ? (
         <>
           <circle className="node-shape" r={r} />
           <rect className="node-icon" x={-8} y={-7} width={16} height={11} rx={1.5} />

@@ -9,11 +9,12 @@ const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'select', label: 'Select and move', key: 'V' },
   { tool: 'host', label: 'Place hosts (click on the canvas)', key: 'H' },
   { tool: 'router', label: 'Place routers (click on the canvas)', key: 'R' },
+  { tool: 'bs', label: 'Place base stations (click on the canvas)', key: 'B' },
   { tool: 'link', label: 'Connect (drag from node to node)', key: 'L' },
 ];
 
 /** Adds a node in the middle of the visible canvas (toolbar button and keyboard path). */
-export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | 'router'): void {
+export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | 'router' | 'bs'): void {
   const st = lab.scenario.getState();
   const box = document.querySelector('.canvas-box');
   const t = st.camera ?? IDENTITY;
@@ -97,6 +98,16 @@ export function Toolbar() {
         onClick={() => addNodeAtCentre(lab, 'router')}
       >
         <ToolIcon name="addRouter" />
+      </button>
+      <button
+        type="button"
+        className="tool"
+        title="Add a base station in the middle of the view (Shift+B); link hosts to it as its UEs"
+        aria-label="Add base station at centre"
+        data-testid="add-bs"
+        onClick={() => addNodeAtCentre(lab, 'bs')}
+      >
+        <ToolIcon name="addBs" />
       </button>
       <hr />
       <button

@@ -13,6 +13,7 @@ import { DropLegend } from './DropLegend';
 import { LiveOverlay } from './LiveOverlay';
 import { NodeGlyph } from './NodeGlyph';
 import { QueueBars } from './QueueBars';
+import { BsQueues } from './BsQueues';
 import { useCanvasGestures } from './useCanvasGestures';
 import { fitTransform, IDENTITY, zoomAt } from './viewTransform';
 
@@ -94,7 +95,7 @@ export function TopologyCanvas() {
         style={{ width: size.w, height: size.h }}
         tabIndex={0}
         role="application"
-        aria-label="Network editor. Tools: V select, H add host, R add router, L link; drag between nodes to connect; Delete removes the selection."
+        aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Delete removes the selection."
         onPointerDown={g.onPointerDown}
         onPointerMove={g.onPointerMove}
         onPointerUp={g.onPointerUp}
@@ -130,6 +131,9 @@ export function TopologyCanvas() {
           {scenario.nodes.map((n) => (
             <NodeGlyph key={n.id} node={n} selected={selNodes.has(n.id)} linkTarget={g.draft?.target === n.id} />
           ))}
+          {meta && meta.baseStations.length > 0 && (
+            <BsQueues baseStations={meta.baseStations} ports={meta.ports} positions={runPositions} />
+          )}
         </g>
         {g.band && (
           <rect

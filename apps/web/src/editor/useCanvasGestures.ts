@@ -93,7 +93,7 @@ export function useCanvasGestures(transform: ViewTransform, setTransform: (t: Vi
         gesture.current = { kind: 'none' };
         return;
       }
-      if (st.tool === 'host' || st.tool === 'router') {
+      if (st.tool === 'host' || st.tool === 'router' || st.tool === 'bs') {
         const r = addNode(st.scenario, st.tool, w.x, w.y);
         st.apply(() => r.scenario);
         st.select({ nodes: [r.id] });

@@ -48,6 +48,10 @@ export function useKeyboardShortcuts(): void {
           if (e.shiftKey) addNodeAtCentre(lab, 'router');
           else st.setTool('router');
           break;
+        case 'b':
+          if (e.shiftKey) addNodeAtCentre(lab, 'bs');
+          else st.setTool('bs');
+          break;
         case 'l':
           st.setTool('link');
           break;

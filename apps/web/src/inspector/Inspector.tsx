@@ -33,7 +33,7 @@ export function Inspector() {
     body = i >= 0 ? <LinkInspector link={scenario.links[i]!} index={i} issues={issues} /> : null;
   } else if (sel.nodes.length === 1) {
     const n = scenario.nodes.find((x) => x.id === sel.nodes[0]);
-    body = n ? <NodeInspector node={n} scenario={scenario} /> : null;
+    body = n ? <NodeInspector node={n} scenario={scenario} issues={issues} /> : null;
   } else {
     body = <ScenarioInspector scenario={scenario} issues={issues} />;
   }

@@ -6,7 +6,15 @@
 import { useId } from 'react';
 import { type LinkDirectionSpec, type ScenarioInput, type ScenarioIssue, type ScenarioLink } from '@cclab/engine';
 import { useLab } from '../lab';
-import { linkKey, setLinkDirectionsSeparate, updateLink, updateLinkReverse } from '../state/scenarioEdits';
+import {
+  hasSeparateDirections,
+  linkKey,
+  setLinkChannel,
+  setLinkDirectionsSeparate,
+  updateLink,
+  updateLinkReverse,
+} from '../state/scenarioEdits';
+import { ChannelFields } from './ChannelFields';
 import { canonicalOf, splitQuantity } from '../units/quantity';
 import { FieldIssues } from './FieldIssues';
 import { NumberInput } from './NumberInput';
@@ -29,7 +37,8 @@ export function LinkInspector({
   const p = `links[${index}]`;
   const apply = (e: (s: ScenarioInput) => ScenarioInput) => lab.scenario.getState().apply(e);
   const edit = (patch: Partial<ScenarioLink>) => apply((s) => updateLink(s, key, patch));
-  const separate = link.reverse !== undefined;
+  const separate = hasSeparateDirections(link);
+  const kindOf = (id: string) => lab.scenario.getState().scenario.nodes.find((n) => n.id === id)?.kind;
   const forward = (
     <DirectionFields
       values={link}
@@ -69,6 +78,24 @@ export function LinkInspector({
         onCommit={(v) => edit({ delay: v ?? '10ms' })}
       />
       <FieldIssues issues={issuesAt(issues, `${p}.delay`)} />
+      <ChannelFields
+        channel={link.channel}
+        path={`${p}.channel`}
+        issues={issues}
+        fromBs={kindOf(link.a) === 'bs'}
+        label={`${link.a} → ${link.b}`}
+        testPrefix="link"
+        onChange={(c) => apply((s) => setLinkChannel(s, key, true, c))}
+      />
+      <ChannelFields
+        channel={link.reverse?.channel}
+        path={`${p}.reverse.channel`}
+        issues={issues}
+        fromBs={kindOf(link.b) === 'bs'}
+        label={`${link.b} → ${link.a}`}
+        testPrefix="link-reverse"
+        onChange={(c) => apply((s) => setLinkChannel(s, key, false, c))}
+      />
       <div className="field">
         <span className="field-label" id={dirId}>
           Buffer, queue and loss

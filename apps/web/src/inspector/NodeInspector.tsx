@@ -1,12 +1,23 @@
 /** Id, label and kind of one node, and what is attached to it. */
 import { useEffect, useId, useState } from 'react';
-import type { ScenarioInput, ScenarioNode } from '@cclab/engine';
+import type { ScenarioInput, ScenarioIssue, ScenarioNode } from '@cclab/engine';
 import { useLab } from '../lab';
 import { renameNode, updateNode } from '../state/scenarioEdits';
+import { BsFields } from './BsFields';
 import { clipText } from '../clipText';
 import { NODE_CAPTION_CHARS } from '../editor/captions';
 
-export function NodeInspector({ node, scenario }: { node: ScenarioNode; scenario: ScenarioInput }) {
+const KIND_TITLE = { host: 'Host', router: 'Router', bs: 'Base station' } as const;
+
+export function NodeInspector({
+  node,
+  scenario,
+  issues = [],
+}: {
+  node: ScenarioNode;
+  scenario: ScenarioInput;
+  issues?: readonly ScenarioIssue[];
+}) {
   const lab = useLab();
   const idId = useId();
   const labelId = useId();
@@ -32,7 +43,7 @@ export function NodeInspector({ node, scenario }: { node: ScenarioNode; scenario
   return (
     <section className="inspector-section" aria-label={`Node ${node.id}`} data-testid="node-inspector">
       <h3>
-        {node.kind === 'host' ? 'Host' : 'Router'} <span className="mono">{clipText(node.id, NODE_CAPTION_CHARS)}</span>
+        {KIND_TITLE[node.kind] ?? node.kind} <span className="mono">{clipText(node.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field">
         <label htmlFor={idId}>Id</label>
@@ -71,12 +82,30 @@ export function NodeInspector({ node, scenario }: { node: ScenarioNode; scenario
         <select
           id={kindId}
           value={node.kind}
-          onChange={(e) => st().apply((s) => updateNode(s, node.id, { kind: e.target.value as ScenarioNode['kind'] }))}
+          data-testid="node-kind"
+          onChange={(e) => {
+            const kind = e.target.value as ScenarioNode['kind'];
+            st().apply((s) =>
+              updateNode(s, node.id, {
+                kind,
+                bs: kind === 'bs' ? (node.bs ?? { scheduler: { type: 'rr' } }) : undefined,
+              }),
+            );
+          }}
         >
           <option value="host">Host (traffic endpoint)</option>
           <option value="router">Router</option>
+          <option value="bs">Base station (TDMA radio to its hosts)</option>
         </select>
       </div>
+      {node.kind === 'bs' && (
+        <BsFields
+          bs={node.bs}
+          path={`nodes[${scenario.nodes.findIndex((n) => n.id === node.id)}].bs`}
+          issues={issues}
+          onChange={(bs) => st().apply((s) => updateNode(s, node.id, { bs }))}
+        />
+      )}
       <p className="muted small">
         {links.length} link{links.length === 1 ? '' : 's'}, {flows.length} flow{flows.length === 1 ? '' : 's'} start or
         end here.

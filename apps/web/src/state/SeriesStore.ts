@@ -90,11 +90,15 @@ export interface FlowMarker {
 
 /** Markers kept at most; beyond, the oldest half is forgotten (like the engine's event log). */
 export const MAX_MARKERS = 50_000;
+/** Columns of each UE's series (one per UE behind a base station; Frame.ueSamples rows). */
+export const UE_COLUMNS = ['t', 'snrDb', 'rateBps'] as const;
 
 export class SeriesStore {
   meta: RunMeta | null = null;
   flows: Columns[] = [];
   ports: Columns[] = [];
+  /** One per UE of every base station (RunMeta.baseStations, in order). */
+  ues: Columns[] = [];
   markers: FlowMarker[] = [];
   private eventKinds: string[] = [];
   version = 0;
@@ -105,6 +109,7 @@ export class SeriesStore {
     const cap = meta?.maxPoints ?? 4;
     this.flows = (meta?.flowIds ?? []).map(() => new Columns(meta!.flowColumns, cap));
     this.ports = (meta?.portColumns ?? []).map((names) => new Columns(names, cap));
+    this.ues = (meta?.baseStations ?? []).flatMap((b) => b.ues.map(() => new Columns(UE_COLUMNS, cap)));
     this.markers = [];
     this.eventKinds = [...(meta?.eventKinds ?? [])];
     this.bump();
@@ -115,12 +120,14 @@ export class SeriesStore {
     const fw = this.meta?.flowColumns.length ?? 0;
     let fo = 0;
     let po = 0;
+    const nu = f.ueSamples.length > 0 ? this.ues.length : 0;
     for (let s = 0; s < f.samples; s++) {
       for (let i = 0; i < nf; i++, fo += fw) this.flows[i]!.pushRow(f.flowSamples, fo);
       for (const p of this.ports) {
         p.pushRow(f.portSamples, po);
         po += p.width;
       }
+      for (let i = 0; i < nu; i++) this.ues[i]!.pushRow(f.ueSamples, (s * nu + i) * UE_COLUMNS.length);
     }
     if (f.eventKinds) this.eventKinds = f.eventKinds;
     for (let i = 0; i + 2 < f.events.length; i += 3) {

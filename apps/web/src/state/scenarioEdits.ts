@@ -33,9 +33,15 @@ export function addNode(
 ): { scenario: ScenarioInput; id: string } {
   const id = freshId(
     s.nodes.map((n) => n.id),
-    kind === 'host' ? 'h' : 'r',
+    kind === 'host' ? 'h' : kind === 'bs' ? 'bs' : 'r',
   );
-  const node: ScenarioNode = { id, kind, x: Math.round(x), y: Math.round(y) };
+  const node: ScenarioNode = {
+    id,
+    kind,
+    x: Math.round(x),
+    y: Math.round(y),
+    ...(kind === 'bs' ? { bs: { scheduler: { type: 'rr' } } } : {}),
+  };
   return { scenario: { ...s, nodes: [...s.nodes, node] }, id };
 }
 
@@ -57,6 +63,11 @@ export function addLink(s: ScenarioInput, a: string, b: string): ScenarioInput |
   if (!s.nodes.some((n) => n.id === a) || !s.nodes.some((n) => n.id === b)) return null;
   if (s.links.some((l) => (l.a === a && l.b === b) || (l.a === b && l.b === a))) return null;
   const link: ScenarioLink = { a, b, ...DEFAULT_LINK, queue: { type: 'droptail', params: {} } };
+  // A base station's link to a host is a radio downlink: a Rayleigh-fading channel from the BS
+  const kind = (id: string) => s.nodes.find((n) => n.id === id)?.kind;
+  const radio = { type: 'rayleigh', params: { meanSnrDb: 9 } };
+  if (kind(a) === 'bs' && kind(b) === 'host') link.channel = radio;
+  else if (kind(b) === 'bs' && kind(a) === 'host') link.reverse = { channel: radio };
   return { ...s, links: [...s.links, link] };
 }
 
@@ -162,11 +173,35 @@ export function updateLink(s: ScenarioInput, key: string, patch: Partial<Scenari
  */
 export function setLinkDirectionsSeparate(s: ScenarioInput, key: string, separate: boolean): ScenarioInput {
   const link = s.links.find((l) => linkKey(l) === key);
-  if (!link || (link.reverse !== undefined) === separate) return s;
+  if (!link || hasSeparateDirections(link) === separate) return s;
+  // b→a's channel is its own either way (a channel is never shared: radio links are asymmetric)
+  const channel = link.reverse?.channel;
   const reverse = separate
-    ? dropUndefined<LinkDirectionSpec>({ buffer: link.buffer, queue: link.queue, lossRate: link.lossRate })
-    : undefined;
+    ? dropUndefined<LinkDirectionSpec>({ channel, buffer: link.buffer, queue: link.queue, lossRate: link.lossRate })
+    : channel
+      ? { channel }
+      : undefined;
   return updateLink(s, key, { reverse });
+}
+
+/** Whether b→a has its own buffer, queue or loss (its own channel alone does not count). */
+export function hasSeparateDirections(link: ScenarioLink): boolean {
+  return link.reverse !== undefined && Object.keys(link.reverse).some((k) => k !== 'channel');
+}
+
+/** Sets the channel of a→b (`forward`) or b→a; "fixed" removes it. */
+export function setLinkChannel(
+  s: ScenarioInput,
+  key: string,
+  forward: boolean,
+  channel: ScenarioLink['channel'],
+): ScenarioInput {
+  const ch = channel && channel.type !== 'fixed' ? channel : undefined;
+  if (forward) return updateLink(s, key, { channel: ch });
+  const link = s.links.find((l) => linkKey(l) === key);
+  if (!link) return s;
+  const reverse = dropUndefined<LinkDirectionSpec>({ ...(link.reverse ?? {}), channel: ch });
+  return updateLink(s, key, { reverse: Object.keys(reverse).length > 0 ? reverse : undefined });
 }
 
 /** Edits the b→a overrides of a link (an undefined value removes that override: b→a follows a→b). */

@@ -13,7 +13,7 @@ import { create } from 'zustand';
 import type { ScenarioInput } from '@cclab/engine';
 import { readTransform } from '../editor/viewTransform';
 
-export type Tool = 'select' | 'host' | 'router' | 'link';
+export type Tool = 'select' | 'host' | 'router' | 'bs' | 'link';
 
 export interface Selection {
   nodes: string[];

@@ -35,6 +35,8 @@ export class LiveView {
   appliedAt = 0;
   util: Float64Array = new Float64Array(0);
   portDrops: Float64Array = new Float64Array(0);
+  /** Per base station: the UE its current slot serves (−1: none). */
+  bsServed: Float64Array = new Float64Array(0);
   /** Drops and marks by reason of each port (index as meta.ports). */
   reasons: ReasonCounts[] = [];
   drops: DropMark[] = [];
@@ -59,6 +61,7 @@ export class LiveView {
     this.backlog = new Uint32Array(0);
     this.util = new Float64Array(n);
     this.portDrops = new Float64Array(n);
+    this.bsServed = new Float64Array(meta?.baseStations.length ?? 0).fill(-1);
     this.reasons = Array.from({ length: n }, () => ({ drops: {}, marks: {} }));
     this.dropReasons = [...(meta?.dropReasons ?? [])];
     this.drops = [];
@@ -81,6 +84,7 @@ export class LiveView {
     this.appliedAt = wallNow;
     this.util = f.util;
     this.portDrops = f.portDrops;
+    this.bsServed = f.bsServed;
     if (f.dropReasons) this.dropReasons = f.dropReasons;
     const reasonName = (code: number) => this.dropReasons[code] ?? `reason ${code}`;
     const rc = f.reasonCounts;

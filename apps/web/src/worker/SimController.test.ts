@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario, FLOW_COLUMNS } from '@cclab/engine';
+import { defaultScenario, FLOW_COLUMNS, presets } from '@cclab/engine';
 import { EVENTS_PER_CLOCK_CHECK, SimController, SLICE_MS } from './SimController';
-import { FLIGHT_STRIDE } from './protocol';
+import { FLIGHT_STRIDE, UE_COLS } from './protocol';
 
 function fakeClock() {
   let t = 0;
@@ -129,5 +129,40 @@ describe('the worker’s simulation controller', () => {
       return ctl.frame().flowSamples;
     };
     expect(run()).toEqual(run());
+  });
+
+  it('describes a base station and reports each UE’s SNR and AMC rate and the served UE', () => {
+    const cell = presets.find((p) => p.id === 'wireless-cell')!.scenario();
+    const clock = fakeClock();
+    const ctl = new SimController(clock.now);
+    const r = ctl.load(1, cell);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.meta.baseStations).toHaveLength(1);
+    const bs = r.meta.baseStations[0]!;
+    expect(bs).toMatchObject({ name: 'BS', scheduler: 'rr', ues: ['UE1', 'UE2', 'UE3'], firstUe: 0 });
+    expect(r.meta.nodeIds[bs.node]).toBe('BS');
+    expect(bs.ports.map((i) => r.meta.ports[i]!.name)).toEqual(['BS->UE1', 'BS->UE2', 'BS->UE3']);
+    ctl.play(1);
+    clock.advance(2000);
+    ctl.tick();
+    const f = ctl.frame();
+    expect(f.samples).toBeGreaterThan(10);
+    expect(f.ueSamples).toHaveLength(f.samples * 3 * UE_COLS);
+    // Seed 004 Table 1 over 10 MHz: the rate is 10⁷ symbols/s × the bits per symbol of the highest
+    // mode whose threshold the slot's SNR reaches; 0 below 1.03 dB (an outage)
+    const thresholds = [1.03, 3.01, 6.13, 10.24, 16.11, 20.67, 25.13, 27.77];
+    const bits = [2 / 12, 2 / 8, 2 / 4, 1, 2, 3, 4, 4.5];
+    let checked = 0;
+    for (let k = 0; k < f.samples * 3; k++) {
+      const [t, snr, rate] = [f.ueSamples[k * UE_COLS]!, f.ueSamples[k * UE_COLS + 1]!, f.ueSamples[k * UE_COLS + 2]!];
+      if (t === 0) continue; // before the first slot
+      const mode = thresholds.filter((th) => snr >= th).length;
+      expect(rate).toBeCloseTo(mode === 0 ? 0 : 1e7 * bits[mode - 1]!, 3);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(f.bsServed).toHaveLength(1);
+    expect([-1, 0, 1, 2]).toContain(f.bsServed[0]);
   });
 });

@@ -41,6 +41,7 @@ export class SimController {
   private anchorSimNs = 0;
   private flowBuf: number[] = [];
   private portBuf: number[] = [];
+  private ueBuf: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
   private lastBusy: Float64Array = new Float64Array(0);
@@ -67,6 +68,7 @@ export class SimController {
     this.sim = sim;
     this.flowBuf = [];
     this.portBuf = [];
+    this.ueBuf = [];
     this.samples = 0;
     this.eventsSeen = 0;
     this.lastBusy = new Float64Array(sim.network.ports.length);
@@ -77,7 +79,7 @@ export class SimController {
     this.dropReasons = new CodeTable(meta.dropReasons);
     this.portState = new FramePorts(sim, meta, this.dropReasons);
     const portState = this.portState;
-    sim.onSample = (_t, flowRows, portRows) => {
+    sim.onSample = (tNs, flowRows, portRows) => {
       // a very short probe interval must not flood the UI: keep what the bounded series keep
       if (!this.thinner.accept()) return;
       for (const r of flowRows) for (let c = 0; c < r.length; c++) this.flowBuf.push(r[c]!);
@@ -86,6 +88,8 @@ export class SimController {
         for (let c = 0; c < r.length; c++) this.portBuf.push(r[c]!);
         portState.pushReasonCounters(i, this.portBuf);
       }
+      for (const bs of sim.network.baseStations)
+        for (const d of bs.downlinks) this.ueBuf.push(tNs / 1e9, d.snrDb, d.channelRateBps);
       this.samples++;
     };
     return { ok: true, meta };
@@ -220,6 +224,7 @@ export class SimController {
       samples: this.samples,
       flowSamples: Float64Array.from(this.flowBuf),
       portSamples: Float64Array.from(this.portBuf),
+      ueSamples: Float64Array.from(this.ueBuf),
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
@@ -229,6 +234,7 @@ export class SimController {
       util,
       portDrops,
       reasonCounts: this.portState?.reasonCounts() ?? new Float64Array(0),
+      bsServed: Float64Array.from(sim?.network.baseStations ?? [], (bs) => bs.servedUe),
     };
     const kinds = this.eventKinds.takeChange();
     if (kinds) f.eventKinds = kinds;
@@ -236,6 +242,7 @@ export class SimController {
     if (reasons) f.dropReasons = reasons;
     this.flowBuf = [];
     this.portBuf = [];
+    this.ueBuf = [];
     this.samples = 0;
     return f;
   }

@@ -54,6 +54,20 @@ export interface PortMeta {
   gauge: boolean;
 }
 
+/** A base station: its node, scheduler and one downlink port per UE (in slot-view order). */
+export interface BsMeta {
+  /** Node index (scenario order). */
+  node: number;
+  name: string;
+  scheduler: string;
+  /** Index into RunMeta.ports of each UE's downlink. */
+  ports: number[];
+  /** The UE node ids, in the same order. */
+  ues: string[];
+  /** First column of this base station's UEs in Frame.ueSamples rows. */
+  firstUe: number;
+}
+
 export interface RunMeta {
   durationNs: number;
   intervalNs: number;
@@ -80,10 +94,14 @@ export interface RunMeta {
    * point and the worker then sends every other sample (stride doubles), so memory stays fixed.
    */
   maxPoints: number;
+  /** Base stations (empty without one). */
+  baseStations: BsMeta[];
 }
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'error';
 
+/** Per-sample columns of each UE behind a base station: t, SNR (dB), channel rate (bit/s). */
+export const UE_COLS = 3;
 /** Numbers per packet in Frame.flight: port index, flow, departNs, arriveNs, isData (1/0). */
 export const FLIGHT_STRIDE = 5;
 /** Numbers per drop or mark in Frame.drops: port index, flow, reason code, mark (1/0). */
@@ -109,6 +127,8 @@ export interface Frame {
   flowSamples: Float64Array;
   /** samples × (Σ over probed ports of meta.portColumns[i].length), ports in probe order. */
   portSamples: Float64Array;
+  /** samples × UEs (all base stations) × UE_COLS. */
+  ueSamples: Float64Array;
   /** [tSeconds, flowIndex, kindCode] triples of new flow events (kind: index in eventKinds). */
   events: Float64Array;
   /** Set when an event kind the run's table did not list appeared: the whole new table. */
@@ -131,6 +151,8 @@ export interface Frame {
   portDrops: Float64Array;
   /** Cumulative drops and marks by reason of the ports whose counts changed since the last frame. */
   reasonCounts: Float64Array;
+  /** Per base station: the UE (index in BsMeta.ues) the current slot serves, or −1. */
+  bsServed: Float64Array;
 }
 
 export type FromWorker =

@@ -4,7 +4,7 @@
  * encode — all taken from the engine, so nothing in the lab depends on column positions.
  */
 import { DROP_REASONS, FLOW_COLUMNS, FLOW_EVENT_KINDS, type Simulation } from '@cclab/engine';
-import type { RunMeta } from './protocol';
+import type { BsMeta, RunMeta } from './protocol';
 
 /** Reasons a port counts drops by: the queue disciplines' reasons, then random loss on the link. */
 export const LAB_DROP_REASONS: readonly string[] = [...DROP_REASONS, 'link-loss'];
@@ -46,6 +46,7 @@ export function runMeta(sim: Simulation): RunMeta {
   const specs = sc.links.flatMap((l) => l.dirs.map((d) => d.queue));
   const totalColumns = sc.flows.length * FLOW_COLUMNS.length + portColumns.reduce((a, c) => a + c.length, 0);
   return {
+    baseStations: baseStationMeta(sim),
     durationNs: sc.durationNs,
     intervalNs: sc.probes.intervalNs,
     flowIds: sc.flows.map((f) => f.id),
@@ -73,4 +74,24 @@ export function runMeta(sim: Simulation): RunMeta {
       };
     }),
   };
+}
+
+/** Each base station: its node, scheduler, and its UEs' downlink ports (in the BS's slot-view order). */
+export function baseStationMeta(sim: Simulation): BsMeta[] {
+  const sc = sim.scenario;
+  const portIndex = new Map(sim.network.ports.map((p, i) => [p, i]));
+  const nodeIndex = new Map(sc.nodes.map((n, i) => [n.id, i]));
+  let firstUe = 0;
+  return sim.network.baseStations.map((bs) => {
+    const m: BsMeta = {
+      node: nodeIndex.get(bs.nodeId) ?? -1,
+      name: bs.nodeId,
+      scheduler: sc.nodes.find((n) => n.id === bs.nodeId)?.bs?.scheduler.type ?? '',
+      ports: bs.downlinks.map((d) => portIndex.get(d) ?? -1),
+      ues: bs.downlinks.map((d) => sc.nodes[d.toNode]?.id ?? String(d.toNode)),
+      firstUe,
+    };
+    firstUe += bs.downlinks.length;
+    return m;
+  });
 }

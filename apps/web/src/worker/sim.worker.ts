@@ -28,6 +28,7 @@ function postFrame(): void {
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
+    f.ueSamples.buffer,
     f.events.buffer,
     f.drops.buffer,
     f.flight.buffer,
@@ -37,6 +38,7 @@ function postFrame(): void {
     f.util.buffer,
     f.portDrops.buffer,
     f.reasonCounts.buffer,
+    f.bsServed.buffer,
   ]);
 }
 

@@ -24,6 +24,8 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
+  cclab bench --wireless                           base station's per-event cost against plain ports
+  cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
   cclab validate-ns3 --ablate                      what each ns-3 emulation setting is worth (docs/validation.md)
@@ -157,8 +159,20 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'bench': {
+      if (rest.includes('--wireless')) return (await import('./benchWireless.js')).benchWireless(rest);
       const { bench } = await import('./bench.js');
       return bench(rest);
+    }
+    case 'trace': {
+      const { tracePresets, tracePresetTimes } = await import('../router/channel/tracePresets.js');
+      if (!positional[0]) {
+        for (const t of tracePresets) process.stdout.write(`${t.id.padEnd(20)} ${t.description}\n`);
+        return 0;
+      }
+      const times = tracePresetTimes(positional[0]);
+      if (!times) return fail(`unknown trace ${positional[0]} (see: cclab trace)`);
+      process.stdout.write(times.join('\n') + '\n');
+      return 0;
     }
     case 'reproduce': {
       const { reproduce } = await import('./reproduce.js');

@@ -8,7 +8,14 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runExperiment, type ExperimentResult } from '../experiment/experiment.js';
-import { buildReport, checkReproduction, formatReportText, reportCsvFiles } from '../reproduction/index.js';
+import {
+  buildReport,
+  checkReproduction,
+  formatReportText,
+  reportCsvFiles,
+  runQuickCheck,
+  type RecordedResult,
+} from '../reproduction/index.js';
 import { renderReproductionsDoc } from '../reproduction/docs.js';
 import type { ReproductionSpec } from '../reproduction/types.js';
 import { MetricQueryError } from '../metrics/resultMetrics.js';
@@ -86,7 +93,8 @@ function reproduceUnchecked(args: string[]): number {
       if (!spec) return fail(`unknown reproduction (see: cclab reproduce --list)`);
       const problems = checkReproduction(spec);
       if (problems.length) return fail(problems.join('\n'));
-      const result = runReproduction(spec);
+      const result: RecordedResult = runReproduction(spec);
+      if (spec.quickCheck) result.quickCheck = runQuickCheck(spec);
       writeFileSync(join(RESULTS_DIR, `${spec.id}.json`), JSON.stringify(result) + '\n');
     }
     writeFileSync(DOCS_FILE, renderReproductionsDoc(reproductions, recordedResults(), studies));

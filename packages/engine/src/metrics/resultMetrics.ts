@@ -10,7 +10,8 @@
  * - peak-to-peak jitter (seed 000 §6.3.1): max − min one-way delay.
  * - RFC 3393 jitter: mean |D_i − D_{i−1}| over consecutive delivered packets (IPDV magnitude).
  * - efficacy (seed 000 §4): η = PDR / (delay / d_opt), d_opt = 100 ms by default; η_dB = 10·log10 η.
- * - utility (seed 004 §5): Σ p_s·log10 x_s, x_s in packets/s delivered.
+ * - utility (seed 004 §5): Σ p_s·log10 x_s, x_s in packets/s delivered; like every flow-set metric
+ *   over all flows, given ones, or the wired-only / wireless-only subset (seed 004 §5).
  * - throughput CoV (seed 002 §5): standard deviation / mean of the per-interval throughput after a
  *   start time.
  * - time to maximum throughput (seed 002 §5): first time the per-interval throughput reaches a
@@ -23,6 +24,7 @@ import { NS_PER_SECOND } from '../core/units.js';
 import type { FlowRuntime, Simulation } from '../Simulation.js';
 import { maxRatioFairnessOf } from './chiuJain.js';
 import { jainIndex } from './TimeSeries.js';
+import { GrantedPort } from '../net/GrantedPort.js';
 
 export type MetricScope = 'flow' | 'flows' | 'port' | 'run';
 
@@ -41,6 +43,12 @@ export interface MetricQuery {
   flow?: string;
   /** Flow ids (default: every flow), for flow-set metrics. */
   flows?: readonly string[];
+  /**
+   * Flow-set metrics: only the flows whose data path crosses a time-varying link (a base station's
+   * radio downlink, a trace or fading link) — `wireless` — or none — `wired` (seed 004 §5 reports
+   * both). Applied to `flows` when both are given.
+   */
+  subset?: 'wired' | 'wireless';
   /** Reference flow ids for the friendliness ratio. */
   versus?: readonly string[];
   /** Port name "a->b", for port metrics. */
@@ -111,6 +119,18 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   f('ptpJitterMs', 'Peak-to-peak jitter', 'ms', 'Maximum minus minimum one-way delay (seed 000 §6.3.1).'),
   f('jitterMs', 'Jitter (RFC 3393)', 'ms', 'Mean |D_i − D_{i−1}| of consecutive delivered packets (RFC 3393 IPDV).'),
   f('efficacyDb', 'Efficacy', 'dB', '10·log10(PDR / (mean delay / d_opt)), d_opt = 100 ms (seed 000 §4).'),
+  f(
+    'packetsDelivered',
+    'Packets delivered',
+    'packets',
+    'Data packets received in the run, duplicates excluded (seed 004 Fig. 14’s per-flow counts).',
+  ),
+  f(
+    'meanBacklogPackets',
+    'Packets queued',
+    'packets',
+    'Mean over probe samples after `from` of the flow’s packets queued at the probed ports of its data path (seed 004: a delay-based flow keeps ≈ p_s queued).',
+  ),
   f('retransmits', 'Retransmissions', 'packets', 'Data packets sent again.'),
   f('timeouts', 'Timeouts', '', 'Retransmission timer expiries.'),
   f('completionTimeS', 'Completion time', 's', 'Finite transfers: start to the last byte acknowledged.'),
@@ -180,9 +200,51 @@ function flowById(sim: Simulation, id: string | undefined, field = 'flow'): Flow
   return rt;
 }
 
-function flowSet(sim: Simulation, ids: readonly string[] | undefined, field = 'flows'): FlowRuntime[] {
-  if (ids === undefined) return sim.flows;
-  return ids.map((id, i) => flowById(sim, id, `${field}[${i}]`));
+function flowSet(
+  sim: Simulation,
+  ids: readonly string[] | undefined,
+  field = 'flows',
+  subset?: 'wired' | 'wireless',
+): FlowRuntime[] {
+  const set = ids === undefined ? sim.flows : ids.map((id, i) => flowById(sim, id, `${field}[${i}]`));
+  if (subset === undefined) return set;
+  if (subset !== 'wired' && subset !== 'wireless')
+    throw new MetricQueryError('subset', `${JSON.stringify(subset)} is not "wired" or "wireless"`);
+  return set.filter((rt) => isWireless(rt) === (subset === 'wireless'));
+}
+
+/** Whether the flow's data crosses a time-varying link (radio downlink, trace, fading). */
+export function isWireless(rt: FlowRuntime): boolean {
+  return rt.forwardPorts.some((p) => p instanceof GrantedPort);
+}
+
+/**
+ * Mean over the probe samples after `fromS` of the flow's packets queued at the probed ports of
+ * its data path (their `backlog:<flow>` columns summed); NaN when none of them is probed.
+ */
+function meanBacklog(sim: Simulation, rt: FlowRuntime, fromS: number): number {
+  const col = `backlog:${rt.spec.id}`;
+  let sum = 0;
+  let any = false;
+  for (const port of rt.forwardPorts) {
+    const i = sim.probedPorts.indexOf(port);
+    if (i < 0) continue;
+    const series = sim.portSeries[i]!;
+    if (!series.columns.includes(col)) continue;
+    const t = series.column('t');
+    const v = series.column(col);
+    let s = 0;
+    let k = 0;
+    for (let j = 0; j < t.length; j++)
+      if (t[j]! > fromS) {
+        s += v[j]!;
+        k++;
+      }
+    if (k === 0) continue;
+    any = true;
+    sum += s / k;
+  }
+  return any ? sum : NaN;
 }
 
 /** Seconds the flow's application was active up to now. */
@@ -261,6 +323,10 @@ function flowMetric(sim: Simulation, q: MetricQuery): number {
       const pdr = st.packetsSent > 0 ? st.packetsReceived / st.packetsSent : NaN;
       return efficacyDb(pdr, ms(st.meanDelayNs()), q.dOptMs ?? 100);
     }
+    case 'packetsDelivered':
+      return dataPacketsDelivered(rt);
+    case 'meanBacklogPackets':
+      return meanBacklog(sim, rt, q.from ?? 0);
     case 'retransmits':
       return st.retransmits;
     case 'timeouts':
@@ -339,8 +405,9 @@ export function utility(ratesPerSecond: readonly number[], p = 1): number {
 }
 
 function flowsMetric(sim: Simulation, q: MetricQuery): number {
-  const set = flowSet(sim, q.flows);
-  if (set.length === 0) throw new MetricQueryError('flows', 'is empty');
+  const set = flowSet(sim, q.flows, 'flows', q.subset);
+  if (set.length === 0)
+    throw new MetricQueryError(q.subset ? 'subset' : 'flows', q.subset ? `no flow is ${q.subset}` : 'is empty');
   const goodputs = set.map((rt) => goodputBps(sim, rt, q.from ?? 0));
   switch (q.metric) {
     case 'jain':

@@ -5,7 +5,13 @@ import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
 import { MAX_LIVE_PACKETS, PacketPool } from './Packet.js';
-import { Port, type DropObserver } from './Port.js';
+import { Port, type DropObserver, type PortArgs } from './Port.js';
+import { findChannelModel } from '../router/channel/channelModels.js';
+import { BaseStation } from '../router/bs/BaseStation.js';
+import { BsDownlinkPort } from '../router/bs/BsDownlinkPort.js';
+import { findBsSchedulerModel } from '../router/bs/index.js';
+import { amcFromParams } from '../router/channel/amc.js';
+import { num } from '../registry/params.js';
 import { shortestPath, type Edge } from './routing.js';
 
 export interface NetworkNode extends NodeView {
@@ -25,6 +31,8 @@ export class Network {
   private readonly adj: Edge[][];
   /** Per-flow class and weight, as queue disciplines classify them. */
   readonly flowTable: FlowTable;
+  /** The wireless base stations, each with its downlink ports (in link order). */
+  readonly baseStations: BaseStation[] = [];
 
   constructor(
     readonly sim: Simulator,
@@ -49,7 +57,7 @@ export class Network {
       for (const d of link.dirs) {
         const name = `${this.nodes[d.from]!.id}->${this.nodes[d.to]!.id}`;
         const disc = buildDisc(d.queue, d.queue.limit, name, link.rateBps, link.delayNs, this.nodes[d.from]!);
-        const port = new Port(
+        const args: PortArgs = [
           this.ports.length,
           name,
           d.from,
@@ -66,12 +74,31 @@ export class Network {
           d.queue.limit,
           { flows: this.flowTable, node: this.nodes[d.from]!, queueType: d.queue.type },
           link,
-        );
+        ];
+        const port = findChannelModel(d.channel.type)!.createPort(d.channel.params, {
+          portArgs: args,
+          random: sim.random(`channel:${name}`),
+          bsDownlink: d.channel.bsDownlink,
+        });
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);
         this.portByPair.set(`${d.from},${d.to}`, port);
         this.adj[d.from]!.push({ to: d.to, metric: link.metric });
       }
+    }
+    for (const n of scenario.nodes) {
+      if (n.bs === null) continue;
+      const downlinks = this.nodes[n.index]!.ports.filter((p): p is BsDownlinkPort => p instanceof BsDownlinkPort);
+      const { amc, symbolsPerSecond } = amcFromParams(n.bs.params);
+      const slotNs = Math.max(1, Math.round(num(n.bs.params, 'slot') * 1e9));
+      const scheduler = findBsSchedulerModel(n.bs.scheduler.type)!.create(n.bs.scheduler.params, {
+        ueCount: downlinks.length,
+        slotSeconds: slotNs / 1e9,
+      });
+      const bs = new BaseStation(n.id, sim, downlinks, scheduler, { slotNs, symbolsPerSecond, amc });
+      this.nodes[n.index]!.shared.set('bs', bs);
+      this.baseStations.push(bs);
+      if (downlinks.length > 0) bs.start();
     }
   }
 

@@ -10,18 +10,23 @@ import type {
   PortView,
   QueueDisc,
   QueueDropListener,
+  QueueProbeSpec,
 } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
 import { PacketFifo } from '../queue/QueueDisc.js';
 import type { PortTracer } from '../trace/PortTracer.js';
 
-const TX_DONE = 0;
-const ARRIVE = 1;
-const WAKE = 2;
+/** Event kinds a port schedules on itself (subclasses add their own above these). */
+export const TX_DONE = 0;
+export const ARRIVE = 1;
+export const WAKE = 2;
 
 /** Numbers per packet in `Port.inFlight()`: flowId, departNs, arriveNs, sizeBytes, isData (1/0). */
 export const IN_FLIGHT_STRIDE = 5;
+
+/** The arguments every port is built from (subclasses add their channel in front). */
+export type PortArgs = ConstructorParameters<typeof Port>;
 
 /** Receives every discard (and ECN mark) in the network (metrics, animation). */
 export interface DropObserver {
@@ -77,7 +82,7 @@ export interface PortHook {
  * one pending transmission-complete event.
  */
 export class Port implements EventHandler, QueueDropListener, PortView {
-  private txPacket: Packet | null = null;
+  protected txPacket: Packet | null = null;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
   private flightArrive = new Float64Array(16);
@@ -86,7 +91,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private flightSeq = new Float64Array(16);
   private flightHead = 0;
   flightCount = 0;
-  private wakePending = Infinity;
+  protected wakePending = Infinity;
   /** Per-flow counters at this port, indexed by flow id. */
   flowDepartureBytes: Float64Array;
   flowDepartures: Float64Array;
@@ -95,17 +100,17 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   /** ECN marks made by this port's queue discipline. */
   marks = 0;
   /** Transmission time committed so far (ns), for utilisation. */
-  private busyNs = 0;
+  protected busyNs = 0;
   /** End of the current (or last) serialization. */
-  private busyUntilNs = 0;
-  private txDonePending = false;
+  protected busyUntilNs = 0;
+  protected txDonePending = false;
   /** Event-order sequence reserved for the end of the current transmission. */
-  private txEndSeq = 0;
+  protected txEndSeq = 0;
   readonly hooks: PortHook[] = [];
   /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
   tracer: PortTracer | null = null;
-  private nsPerByte: number;
-  private _rateBps: number;
+  protected nsPerByte: number;
+  protected _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
   readonly queueType: string;
   private readonly framingBytes: number;
@@ -122,11 +127,11 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     readonly delayNs: number,
     readonly disc: QueueDisc,
     readonly lossRate: number,
-    private readonly sim: Simulator,
-    private readonly pool: PacketPool,
-    private readonly random: Random,
+    protected readonly sim: Simulator,
+    protected readonly pool: PacketPool,
+    protected readonly random: Random,
     flowCount: number,
-    private readonly dropObserver: DropObserver | null,
+    protected readonly dropObserver: DropObserver | null,
     /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
     readonly bufferLimit: BufferLimit,
     env: PortEnvironment,
@@ -261,7 +266,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
    * immediately; a transmission-complete event is scheduled only if another packet is waiting
    * (or arrives) while this one is being serialized.
    */
-  private startTransmission(): void {
+  protected startTransmission(): void {
     const dev = this.device;
     const pkt = dev !== null && dev.length > 0 ? dev.shift() : this.disc.dequeue();
     if (pkt === null) {
@@ -327,7 +332,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     }
   }
 
-  private pushFlight(pkt: Packet, departNs: number, arriveNs: number, seq: number): void {
+  protected pushFlight(pkt: Packet, departNs: number, arriveNs: number, seq: number): void {
     let cap = this.flightPkts.length;
     if (this.flightCount === cap) {
       const np = new Array<Packet | null>(cap * 2).fill(null);
@@ -356,7 +361,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     if (this.flightCount++ === 0) this.sim.queue.pushReserved(arriveNs, seq, this, ARRIVE, 0);
   }
 
-  private deliverHead(): void {
+  protected deliverHead(): void {
     const mask = this.flightPkts.length - 1;
     const head = this.flightHead;
     const pkt = this.flightPkts[head]!;
@@ -396,12 +401,28 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     return this.sim.now < this.busyUntilNs ? this.txPacket : null;
   }
 
+  /**
+   * Channel state a probe records on a time-varying link (`link:<key>` columns of the port's
+   * series: SNR, rate, the base station's current user). None on a fixed-rate link.
+   */
+  probeSpecs(): readonly QueueProbeSpec[] {
+    return NO_PORT_PROBES;
+  }
+
+  /** Writes one value per `probeSpecs()` entry into `out` from `offset`. */
+  probeValues(out: Float64Array, offset: number): void {
+    void out;
+    void offset;
+  }
+
   /** Time the transmitter has been busy up to now (ns). */
   busyTimeNs(): number {
     const ahead = this.busyUntilNs - this.sim.now;
     return this.busyNs - (ahead > 0 ? ahead : 0);
   }
 }
+
+const NO_PORT_PROBES: readonly QueueProbeSpec[] = [];
 
 /** Moves a packet to its next hop: the next port of its route, or the route's endpoint. */
 export function forward(pkt: Packet): void {

@@ -87,7 +87,7 @@ export interface PortView {
 export interface NodeView {
   readonly index: number;
   readonly id: string;
-  readonly kind: 'host' | 'router';
+  readonly kind: 'host' | 'router' | 'bs';
   /**
    * State shared by every port of this node, keyed by feature (a router-wide shared buffer for
    * link-by-link congestion avoidance, an XCP router's per-node parameters, ...).

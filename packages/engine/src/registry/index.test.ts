@@ -4,7 +4,7 @@ import { resolveParams, type ParamIssue } from './params.js';
 
 describe('registry', () => {
   const reg = getRegistry();
-  const all = [...reg.cc, ...reg.queue, ...reg.transport, ...reg.app];
+  const all = [...reg.cc, ...reg.queue, ...reg.transport, ...reg.app, ...reg.channel, reg.bs, ...reg.bsScheduler];
 
   it('describes every model with a name, a one-line description and a citation', () => {
     for (const m of all) {

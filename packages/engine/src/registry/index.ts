@@ -2,6 +2,9 @@ import { appModels } from '../app/index.js';
 import { queueModels } from '../queue/index.js';
 import { ccModels } from '../transport/cc/index.js';
 import { transportModels } from '../transport/index.js';
+import { channelModels } from '../router/channel/channelModels.js';
+import { baseStationInfo } from '../router/bs/baseStationModel.js';
+import { bsSchedulerModels } from '../router/bs/index.js';
 import { withRange } from './params.js';
 import type { ModelInfo } from './types.js';
 
@@ -10,6 +13,12 @@ export interface Registry {
   readonly queue: readonly ModelInfo[];
   readonly transport: readonly ModelInfo[];
   readonly app: readonly ModelInfo[];
+  /** How a link direction's rate varies: fixed, a delivery trace, fading. */
+  readonly channel: readonly ModelInfo[];
+  /** A base-station node's parameters (`nodes[i].bs.params`). */
+  readonly bs: ModelInfo;
+  /** A base station's slot schedulers (`nodes[i].bs.scheduler`). */
+  readonly bsScheduler: readonly ModelInfo[];
 }
 
 /**
@@ -27,5 +36,8 @@ export function getRegistry(): Registry {
       transport: { usesCc: m.usesCc, reliable: m.reliable, backlogged: m.backlogged },
     })),
     app: appModels.map((m) => ranged(m.info)),
+    channel: channelModels.map((m) => ranged(m.info)),
+    bs: ranged(baseStationInfo),
+    bsScheduler: bsSchedulerModels.map((m) => ranged(m.info)),
   };
 }

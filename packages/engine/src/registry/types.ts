@@ -24,7 +24,7 @@ export interface ParamSpec {
   readonly description: string;
 }
 
-export type ModelCategory = 'cc' | 'queue' | 'transport' | 'app';
+export type ModelCategory = 'cc' | 'queue' | 'transport' | 'app' | 'channel' | 'bs' | 'bs-scheduler';
 
 export interface ModelInfo {
   readonly id: string;

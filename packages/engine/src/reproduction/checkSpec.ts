@@ -57,6 +57,9 @@ export function checkReproduction(spec: ReproductionSpec): string[] {
       });
     }
   });
+  spec.quickCheck?.points.forEach((pt, j) => {
+    if (!points.has(pt)) add(`quickCheck.points[${j}]`, `${JSON.stringify(pt)} is not a point`);
+  });
   for (const [i, p] of spec.points.entries()) {
     try {
       validateScenario(pointScenario(spec, p, spec.seeds[0] ?? 1));

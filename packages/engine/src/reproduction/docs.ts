@@ -16,6 +16,12 @@ function entrySection(r: ReproductionReport, spec: ReproductionSpec): string[] {
     '',
     `\`${r.id}\` · run: \`npx cclab reproduce ${r.id}\` · seeds ${r.seeds.join(', ')}`,
     '',
+    ...(spec.quickCheck
+      ? [
+          `The test suite reruns ${spec.quickCheck.points.map((p) => `\`${p}\``).join(', ')} (seed ${r.seeds[0]}) for ${spec.quickCheck.duration} against recorded quick-check runs; the full runs are recorded by \`npx cclab reproduce --docs ${r.id}\`.`,
+          '',
+        ]
+      : []),
     spec.summary,
     '',
   ];

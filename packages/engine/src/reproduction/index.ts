@@ -10,3 +10,4 @@ export {
   type ReportRow,
 } from './report.js';
 export { checkReproduction } from './checkSpec.js';
+export { quickCheckSpec, runQuickCheck, type RecordedResult } from './quickCheck.js';

@@ -88,4 +88,12 @@ export interface ReproductionSpec extends ExperimentSpec {
   notes: readonly string[];
   /** Optional preset id in the lab that opens the first point's scenario. */
   preset?: string;
+  /**
+   * For entries whose full runs are too long to repeat in the test suite (seed 004: 32 runs of
+   * 500 s, hundreds of millions of events each): the test reruns only these points, with the
+   * first seed, for `duration`, and compares them with the records `cclab reproduce --docs`
+   * stores beside the results under `quickCheck`. Without it every point's first seed is rerun in
+   * full.
+   */
+  quickCheck?: { points: readonly string[]; duration: string };
 }

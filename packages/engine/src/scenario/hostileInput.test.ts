@@ -161,7 +161,7 @@ describe('messages are for a person', () => {
     (s.flows as Record<string, unknown>[])[1]!.color = 'url(//evil.test/leak.png)';
     expect(issuesOf(s)).toEqual([
       'seed: must be ≤ 4294967295',
-      'nodes[0].kind: "hub" is not one of host, router',
+      'nodes[0].kind: "hub" is not one of host, router, bs',
       `nodes[${nodes.length - 1}]: 0 is not an object`,
       'links[0].rate: "-5Mbps" is not a positive bit rate',
       'flows[0].to: "nowhere" is not a node id',

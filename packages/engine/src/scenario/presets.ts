@@ -3,6 +3,7 @@ import { ns2DumbbellScenario } from './ns2Dumbbell.js';
 import { queueLessonPresets } from './queuePresets.js';
 import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
+import { wirelessPresets } from './wirelessPresets.js';
 
 /** The lab's first-visit scenario: two NewReno flows sharing a 10 Mb/s bottleneck. */
 export function defaultScenario(): ScenarioInput {
@@ -57,4 +58,5 @@ export const presets: Preset[] = [
     scenario: () => ns2DumbbellScenario(id, args),
   })),
   ...seed003Presets(),
+  ...wirelessPresets,
 ];

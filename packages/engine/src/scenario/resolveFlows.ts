@@ -155,9 +155,10 @@ function checkPath(
   const { issues } = cx;
   const nodes = f.path!;
   const path = nodes.map((n, j) => table.ref(n, `${p}.path[${j}]`));
-  if (nodes[0] !== f.from)
+  // (a missing or malformed source or destination is reported by the schema)
+  if (typeof f.from === 'string' && nodes[0] !== f.from)
     issues.push({ path: `${p}.path[0]`, message: `the path must start at the flow's source ${quote(f.from)}` });
-  if (nodes[nodes.length - 1] !== f.to)
+  if (typeof f.to === 'string' && nodes[nodes.length - 1] !== f.to)
     issues.push({
       path: `${p}.path[${nodes.length - 1}]`,
       message: `the path must end at the flow's destination ${quote(f.to)}`,

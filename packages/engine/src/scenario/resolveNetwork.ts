@@ -8,7 +8,8 @@ import type { StructureMap } from './paths.js';
 import { checkedBuffer, checkedDurationNs, checkedRateBps } from './quantities.js';
 import type { ResolvedDirection, ResolvedLink, ResolvedNode, ResolvedQueue } from './resolved.js';
 import type { ScenarioIssue } from './ScenarioError.js';
-import type { QueueSpec, ScenarioInput, ScenarioLink } from './types.js';
+import type { ChannelSpec, QueueSpec, ScenarioInput, ScenarioLink } from './types.js';
+import { resolveBaseStation, resolveChannel, type BsDirection, type ResolvedChannel } from './wireless.js';
 
 /** What the semantic checks share: the problems found so far and where the structure is broken. */
 export interface CheckContext {
@@ -48,7 +49,14 @@ export function resolveNodes(s: ScenarioInput, cx: CheckContext): { nodes: Resol
     if (typeof n.id !== 'string') return;
     if (table.index.has(n.id)) issues.push({ path: `nodes[${i}].id`, message: `duplicate node id ${quote(n.id)}` });
     else table.index.set(n.id, i);
-    nodes.push({ index: i, id: n.id, kind: n.kind, label: n.label });
+    const bs = structure.sound('nodes', i, 'kind') && structure.sound('nodes', i, 'bs') ? n : null;
+    nodes.push({
+      index: i,
+      id: n.id,
+      kind: n.kind,
+      label: n.label,
+      bs: bs ? resolveBaseStation(bs, `nodes[${i}]`, issues) : null,
+    });
   });
   return { nodes, table };
 }
@@ -70,6 +78,19 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
   const out: ResolvedLinks = { links: [], adjacency: new Set(), portNames: new Set(), portsKnown: true };
   if (structure.brokenAtOrAbove('links') || !Array.isArray(s.links)) return { ...out, portsKnown: false };
   const linkIds = new Set<string>();
+  /** Radio downlinks seen so far per base station (a UE's default mean SNR goes by this order). */
+  const downlinks = new Map<number, number>();
+  const fromBs = (from: number): BsDirection | null =>
+    from >= 0 && Array.isArray(s.nodes) && s.nodes[from]?.kind === 'bs'
+      ? {
+          bsPath: `nodes[${from}]`,
+          nextDownlink: () => {
+            const k = downlinks.get(from) ?? 0;
+            downlinks.set(from, k + 1);
+            return k;
+          },
+        }
+      : null;
   s.links.forEach((l, i) => {
     if (structure.brokenAtOrAbove('links', i)) {
       out.portsKnown = false;
@@ -100,6 +121,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
     const own = <K extends 'buffer' | 'queue' | 'lossRate'>(k: K): ScenarioLink[K] => (ok(k) ? l[k] : undefined);
     const rev = ok('reverse') ? (l.reverse ?? {}) : {};
     const fwdDir = resolveDirection(cx, a, b, env, {
+      channel: resolveChannel(ok('channel') ? l.channel : undefined, `${p}.channel`, fromBs(a), issues),
       buffer: own('buffer'),
       bufferPath: `${p}.buffer`,
       queue: own('queue'),
@@ -109,6 +131,8 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
     // b→a: the reverse overrides, else the link's own settings (a problem in those is reported
     // once: identical issues are merged by validateScenario)
     const revDir = resolveDirection(cx, b, a, env, {
+      // a channel is never copied from a→b: radio and trace links are asymmetric
+      channel: resolveChannel((rev as { channel?: ChannelSpec }).channel, `${p}.reverse.channel`, fromBs(b), issues),
       buffer: rev.buffer ?? own('buffer'),
       bufferPath: rev.buffer !== undefined ? `${p}.reverse.buffer` : `${p}.buffer`,
       queue: rev.queue ?? own('queue'),
@@ -132,6 +156,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
 }
 
 interface DirectionSpec {
+  channel: ResolvedChannel;
   buffer: unknown;
   bufferPath: string;
   queue: QueueSpec | undefined;
@@ -150,7 +175,7 @@ function resolveDirection(
   const limit =
     d.buffer === undefined ? DEFAULT_BUFFER : (checkedBuffer(d.buffer, d.bufferPath, cx.issues) ?? DEFAULT_BUFFER);
   const queue = resolveQueue(d.queue, d.queuePath, { ...env, limit }, cx.issues);
-  return { from, to, queue, lossRate: d.lossRate ?? 0 };
+  return { from, to, queue, lossRate: d.lossRate ?? 0, channel: d.channel };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedParams } from '../registry/types.js';
 import type { NodeKind, ScenarioInput } from './types.js';
+import type { ResolvedBaseStation, ResolvedChannel } from './wireless.js';
 
 /** A scenario after validation: units parsed, references resolved to indices, params defaulted. */
 
@@ -17,6 +18,8 @@ export interface ResolvedDirection {
   to: number;
   queue: ResolvedQueue;
   lossRate: number;
+  /** How the direction's rate varies: "fixed" (the link's rate), "trace", "rayleigh" (see wireless.ts). */
+  channel: ResolvedChannel;
 }
 
 export interface ResolvedLink {
@@ -60,6 +63,8 @@ export interface ResolvedNode {
   id: string;
   kind: NodeKind;
   label: string | undefined;
+  /** Base stations only: slot, radio and scheduler. */
+  bs: ResolvedBaseStation | null;
 }
 
 export interface ResolvedScenario {

@@ -54,11 +54,20 @@ export const queueSpecSchema = z.strictObject({
   child: midQueueSpec.optional(),
 });
 
+/** A link direction's channel model (registry `channel`). */
+export const channelSpecSchema = z.strictObject({ type: modelId, params: params.optional() });
+
 const coordinate = z.number().min(-1e6, 'must be at least -1000000').max(1e6, 'must be at most 1000000');
 
 export const nodeSchema = z.strictObject({
   id,
-  kind: z.enum(['host', 'router']),
+  kind: z.enum(['host', 'router', 'bs']),
+  bs: z
+    .strictObject({
+      params: params.optional(),
+      scheduler: z.strictObject({ type: modelId, params: params.optional() }).optional(),
+    })
+    .optional(),
   x: coordinate.optional(),
   y: coordinate.optional(),
   label: text(200).optional(),
@@ -83,8 +92,14 @@ export const linkSchema = z.strictObject({
     .min(0, 'must be ≥ 0')
     .max(1000, 'must be ≤ 1000')
     .optional(),
+  channel: channelSpecSchema.optional(),
   reverse: z
-    .strictObject({ buffer: buffer.optional(), queue: queueSpecSchema.optional(), lossRate: lossRate.optional() })
+    .strictObject({
+      buffer: buffer.optional(),
+      queue: queueSpecSchema.optional(),
+      lossRate: lossRate.optional(),
+      channel: channelSpecSchema.optional(),
+    })
     .optional(),
 });
 

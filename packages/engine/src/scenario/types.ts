@@ -5,7 +5,8 @@
 
 export const SCENARIO_VERSION = 1;
 
-export type NodeKind = 'host' | 'router';
+/** `bs`: a wireless base station (its links to hosts are TDMA radio downlinks to UEs). */
+export type NodeKind = 'host' | 'router' | 'bs';
 
 export interface ScenarioNode {
   id: string;
@@ -14,6 +15,24 @@ export interface ScenarioNode {
   x?: number;
   y?: number;
   label?: string;
+  /** Base stations only: slot, radio and scheduler (docs/models.md, "Base station"). */
+  bs?: BaseStationSpec;
+}
+
+export interface BaseStationSpec {
+  /** Slot length, bandwidth and AMC table (the registry's `tdma-bs` parameters). */
+  params?: Record<string, unknown>;
+  /** The slot scheduler: "rr", "max-snr", "qlen", "qdelay", "pf", ... (default "rr"). */
+  scheduler?: { type: string; params?: Record<string, unknown> };
+}
+
+/**
+ * How a link direction's rate (and loss) varies over time: "fixed" (the link's rate), "trace" (a
+ * Mahimahi delivery trace) or "rayleigh" (fading + adaptive modulation and coding).
+ */
+export interface ChannelSpec {
+  type: string;
+  params?: Record<string, unknown>;
 }
 
 export interface QueueSpec {
@@ -29,6 +48,8 @@ export interface LinkDirectionSpec {
   buffer?: string | number;
   queue?: QueueSpec;
   lossRate?: number;
+  /** The b→a direction's channel (a channel is never copied from a→b: radio links are asymmetric). */
+  channel?: ChannelSpec;
 }
 
 export interface ScenarioLink {
@@ -42,6 +63,11 @@ export interface ScenarioLink {
   queue?: QueueSpec;
   /** Random packet loss probability per packet per direction (impairment). */
   lossRate?: number;
+  /**
+   * The a→b direction's channel (default fixed at `rate`). Unlike buffer, queue and lossRate it
+   * does not apply to b→a: give `reverse.channel` for that direction.
+   */
+  channel?: ChannelSpec;
   /** Routing metric (default 1 = hop count). */
   metric?: number;
   /**

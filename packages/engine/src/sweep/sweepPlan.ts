@@ -235,7 +235,7 @@ function expandParameter(
 
 /** The default output name of a metric: its id with what it measures ("goodputBps[f1]"). */
 export function defaultMetricName(m: SweepMetricInput): string {
-  const of = m.flow ?? m.port ?? (m.flows ? m.flows.join(',') : undefined);
+  const of = m.flow ?? m.port ?? (m.flows ? m.flows.join(',') : undefined) ?? m.subset;
   const what = m.key === undefined ? m.metric : `${m.metric}:${m.key}`;
   return of === undefined ? what : `${what}[${of}]`;
 }
@@ -258,7 +258,7 @@ function namedMetric(m: SweepMetricInput, i: number, issues: SweepIssue[]): Swee
       issues.push({ path: `${at}.key`, message: 'queueProbe needs the probe key of the port’s discipline' });
     if (m.metric !== 'queueProbe' && m.key !== undefined)
       issues.push({ path: `${at}.key`, message: `does not apply to ${m.metric}` });
-    for (const field of ['flows', 'versus'] as const)
+    for (const field of ['flows', 'versus', 'subset'] as const)
       if (spec.scope !== 'flows' && m[field] !== undefined)
         issues.push({ path: `${at}.${field}`, message: `does not apply to ${m.metric} (a ${spec.scope} metric)` });
   }

@@ -61,6 +61,8 @@ export const sweepMetricSchema = z.strictObject({
   flow: z.string().optional(),
   flows: z.array(z.string()).min(1, 'needs at least one flow').max(5000).optional(),
   versus: z.array(z.string()).min(1, 'needs at least one flow').max(5000).optional(),
+  /** Flow-set metrics: only the wired flows, or only those crossing a time-varying link (seed 004 §5). */
+  subset: z.enum(['wired', 'wireless']).optional(),
   port: z.string().optional(),
   from: z.number().min(0, 'must be ≥ 0').finite().optional(),
   at: z.number().min(0, 'must be ≥ 0').finite().optional(),
