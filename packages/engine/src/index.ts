@@ -42,3 +42,4 @@ export { sampleStats, tQuantile975 } from './experiment/statistics.js';
 export type { SampleStats } from './experiment/statistics.js';
 export { getPath, setPath, parsePath, ScenarioPathError } from './experiment/scenarioPath.js';
 export * from './sweep/index.js';
+export * from './exercise/index.js';
