@@ -13,6 +13,7 @@ import { useScenarioSync } from './share/useScenarioSync';
 import { Notices } from './notices/Notices';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { ExercisesButton, ExercisesPanel } from './exercises/ExercisesPanel';
 
 export function App() {
   const lab = useLab();
@@ -31,6 +32,7 @@ export function App() {
         <h1 className="scenario-title" title={name} data-testid="scenario-title">
           {name}
         </h1>
+        <ExercisesButton />
         <SweepButton />
         <ScenarioMenu />
       </header>
@@ -51,6 +53,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <ExercisesPanel />
       <DropZone />
     </div>
   );
