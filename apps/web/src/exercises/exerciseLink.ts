@@ -19,7 +19,8 @@ function param(hash: string, name: string): string | null {
 }
 
 export function exerciseFromHash(hash: string): ExerciseLink | null {
-  const v = Number(param(hash, 'v'));
+  const text = param(hash, 'v');
+  const v = text !== null && /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!isVariant(v)) return null;
   const id = param(hash, 'ex');
   if (id !== null && /^[a-z0-9-]{1,64}$/.test(id)) return { id, file: null, variant: v };
