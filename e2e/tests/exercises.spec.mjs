@@ -120,3 +120,55 @@ export async function studentWorksThroughAnExercise({ context, baseUrl }) {
   );
   await panelAgain.screenshot({ path: shot('exercise-summary') });
 }
+
+/**
+ * An instructor writes an exercise over the current scenario (a predict task on a metric picked
+ * from the list), previews it as a student, exports the file, and a fresh lab imports it.
+ */
+export async function instructorAuthorsPreviewsExportsAndImports({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const page = lab.page;
+  await page.getByRole('button', { name: 'Exercises', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Exercises' });
+  await panel.getByRole('button', { name: 'New exercise' }).click();
+  const form = panel.getByTestId('exercise-author');
+  await form.getByLabel('Title').fill('Queue at the default bottleneck');
+  await form.getByLabel('Learning goal').fill('Relate the queue to the buffer.');
+  await form.getByLabel('Kind of task').selectOption('predict');
+  await form.getByRole('button', { name: 'Add task' }).click();
+  // the still-empty prompt is named by field until it is written
+  assert.match(await form.getByRole('list', { name: 'Still to fix' }).textContent(), /tasks\[0\]\.prompt/);
+  await form.getByLabel('Prompt').fill('Predict the mean queue at r1->r2, in packets.');
+  await form.getByLabel('Metric to predict').selectOption('meanQueuePackets[r1->r2]');
+  assert.equal(await form.getByRole('list', { name: 'Still to fix' }).count(), 0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    form.getByRole('button', { name: 'Export exercise file' }).click(),
+  ]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(file.id, 'queue-at-the-default-bottleneck');
+  assert.deepEqual(file.tasks[0].metric, { metric: 'meanQueuePackets', port: 'r1->r2' });
+  await panel.screenshot({ path: shot('exercise-author') });
+
+  await form.getByRole('button', { name: 'Preview as student' }).click();
+  await panel.getByTestId('exercise-view').waitFor();
+  assert.match(await panel.locator('.exercise-title').textContent(), /Queue at the default bottleneck/);
+  await panel.getByLabel('Your answer').fill('1000');
+  await panel.getByRole('button', { name: 'Check' }).click();
+  await panel.getByTestId('task-feedback').filter({ hasText: 'Too high' }).waitFor({ timeout: 60_000 });
+
+  // a fresh lab imports the exported file
+  const fresh = await context.browser().newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const other = new LabPage(await fresh.newPage(), baseUrl);
+    await other.open();
+    await other.page.getByRole('button', { name: 'Exercises', exact: true }).click();
+    const panel2 = other.page.getByRole('region', { name: 'Exercises' });
+    await panel2.getByTestId('exercise-import').setInputFiles(await download.path());
+    await panel2.getByTestId('exercise-view').waitFor();
+    assert.match(await panel2.locator('.exercise-title').textContent(), /Queue at the default bottleneck/);
+  } finally {
+    await fresh.close();
+  }
+}
