@@ -1,30 +1,21 @@
 /**
- * The live charts: cwnd (with ssthresh and loss markers), queue length of chosen ports, throughput
- * and RTT, and — with two flows or more — the Chiu–Jain phase plot of two chosen flows.
+ * The live charts: cwnd (with ssthresh and flow-event markers), queue (all ports, or one port in
+ * detail), throughput and RTT, and — with two flows or more — the Chiu–Jain phase plot of two
+ * chosen flows.
  */
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { TimeSeriesChart } from './TimeSeriesChart';
-import { PortPicker } from './PortPicker';
+import { QueueChart } from './QueueChart';
 import { ChiuJainPlot } from './ChiuJainPlot';
-
-const NO_PORTS: string[] = [];
 
 export function ChartsPanel() {
   const lab = useLab();
-  const probed = useStore(lab.run, (s) => s.meta?.probedPorts ?? NO_PORTS);
-  const [ports, setPorts] = useState<string[] | null>(null);
   const flowCount = useStore(lab.scenario, (s) => s.scenario.flows.length);
-  const shown = ports ? ports.filter((p) => probed.includes(p)) : probed.length <= 6 ? probed : probed.slice(0, 4);
   return (
     <section className={flowCount >= 2 ? 'charts with-phase' : 'charts'} aria-label="Charts">
       <TimeSeriesChart kind="cwnd" />
-      <TimeSeriesChart
-        kind="queue"
-        ports={shown}
-        toolbar={<PortPicker ports={probed} chosen={shown} onChange={setPorts} />}
-      />
+      <QueueChart />
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
       {flowCount >= 2 && <ChiuJainPlot />}

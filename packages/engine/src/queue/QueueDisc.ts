@@ -131,6 +131,8 @@ export interface QueueProbeSpec {
   readonly label: string;
   readonly unit: string;
   readonly description: string;
+  /** A count since the start of the run (drops so far), not a level. */
+  readonly cumulative?: boolean;
 }
 
 /**
