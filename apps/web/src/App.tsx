@@ -15,6 +15,7 @@ import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { ExercisesButton, ExercisesPanel } from './exercises/ExercisesPanel';
+import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 
 export function App() {
   const lab = useLab();
@@ -35,6 +36,7 @@ export function App() {
         </h1>
         <ExercisesButton />
         <SweepButton />
+        <ReproductionsButton />
         <ScenarioMenu />
       </header>
       <Notices />
@@ -55,6 +57,7 @@ export function App() {
       </main>
       <SweepPanel />
       <ExercisesPanel />
+      <ReproductionsPanel />
       <DropZone />
     </div>
   );
