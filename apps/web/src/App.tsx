@@ -14,6 +14,7 @@ import { Notices } from './notices/Notices';
 import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { ExercisesButton, ExercisesPanel } from './exercises/ExercisesPanel';
 import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 
 export function App() {
@@ -33,6 +34,7 @@ export function App() {
         <h1 className="scenario-title" title={name} data-testid="scenario-title">
           {name}
         </h1>
+        <ExercisesButton />
         <SweepButton />
         <ReproductionsButton />
         <ScenarioMenu />
@@ -54,6 +56,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <ExercisesPanel />
       <ReproductionsPanel />
       <DropZone />
     </div>

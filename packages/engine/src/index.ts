@@ -54,3 +54,4 @@ export { attachTraces } from './trace/attachTraces.js';
 export type { TraceOptions, TraceSession, TraceFileReport } from './trace/attachTraces.js';
 export type { TraceSink } from './trace/TraceOutput.js';
 export type { PortTracer } from './trace/PortTracer.js';
+export * from './exercise/index.js';

@@ -33,7 +33,9 @@ const USAGE = `usage:
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
   cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
-  cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep`;
+  cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep
+  cclab exercise list                              list the built-in exercises, one a line
+  cclab exercise check FILE|ID... | --all          validate an exercise and verify its reference solution`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -181,6 +183,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'sweep': {
       const { sweep } = await import('./sweep/sweepCommand.js');
       return sweep(rest);
+    }
+    case 'exercise': {
+      const { exercise } = await import('./exercise.js');
+      return exercise(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { builtinExercises, parseExercise, referenceAnswers, verifyExercise } from './index.js';
+
+/**
+ * Every built-in exercise passes `cclab exercise check` (its reference solution is accepted, a
+ * wrong answer rejected, for every value of its random parameters), and the simulation agrees with
+ * what the literature says each choose task's answer is.
+ */
+describe('built-in exercises', () => {
+  it('are twelve with unique ids, the wireless one listed as coming', () => {
+    expect(builtinExercises).toHaveLength(12);
+    expect(new Set(builtinExercises.map((e) => e.id)).size).toBe(12);
+    expect(builtinExercises.filter((e) => e.status === 'coming').map((e) => e.id)).toEqual([
+      'wireless-scheduling-fairness',
+    ]);
+  });
+
+  for (const file of builtinExercises)
+    it(`${file.id}: exercise check passes`, () => {
+      const v = verifyExercise(parseExercise(file));
+      expect(v.lines.filter((l) => !l.ok)).toEqual([]);
+      expect(v.ok).toBe(true);
+    });
+
+  /** The right option per the sources cited in each exercise's explanation and hints. */
+  const expected: Record<string, Record<string, string>> = {
+    // a larger buffer lets slow start's doubling window grow larger before it overflows
+    'slow-start-first-loss': { 'buffer-overshoot': 'large' },
+    // fair queueing isolates the TCP flows from the CBR flow; FIFO/RED give it what it sends
+    'fair-queueing-unresponsive': { 'which-queue': 'sfq' },
+    // Reno regains 1 packet/RTT: ~30 s to recover 300 packets at 100 ms; CUBIC is RTT-independent (RFC 9438)
+    'cubic-vs-reno-long-fat-pipe': { faster: 'cubic' },
+    // BBR aims inflight at BDP; CUBIC fills the DropTail buffer until loss (Cardwell et al. 2016)
+    'bbr-vs-cubic-queue': { 'smaller-queue': 'bbr' },
+    // TFRC's rate follows an averaged loss event rate (RFC 5348): smoother than AIMD
+    'tfrc-smoothness': { smoother: 'tfrc' },
+    // pacing removes the edge's line-rate bursts that overflow the small core buffer (seed 001)
+    'pacing-small-buffer': { 'fewer-drops': 'qlbp' },
+    // XCP's efficiency controller drains the persistent queue (Katabi et al. 2002, eq. 1)
+    'xcp-vs-tcp': { queue: 'xcp' },
+  };
+  for (const [id, tasks] of Object.entries(expected))
+    it(`${id}: the simulation picks the option the literature predicts`, () => {
+      const ex = parseExercise(builtinExercises.find((e) => e.id === id)!);
+      for (const [taskId, option] of Object.entries(tasks)) {
+        const task = ex.file.tasks.find((t) => t.id === taskId)!;
+        const ref = referenceAnswers(ex, {}, task);
+        expect(typeof ref === 'string' ? ref : ref.right).toEqual({ kind: 'choose', option });
+      }
+    });
+});
