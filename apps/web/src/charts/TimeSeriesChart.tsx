@@ -21,6 +21,7 @@ import {
 import { chartScales, chartSvgElement, drawChartCanvas, MARGIN, type DrawInput } from './drawChart';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
+import { seconds } from '../run/liveChanges';
 
 /** Builds a chart's lines from the series (views of its columns). Keep its identity stable. */
 export type LineSource = (store: SeriesStore, flows: readonly FlowStyle[]) => LineSeries[];
@@ -109,6 +110,9 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
     [kind, lab, version],
   );
 
+  const events = useStore(lab.scenario, (s) => s.scenario.events);
+  const changes = useMemo(() => (events ?? []).map((e) => seconds(e.at)).filter(Number.isFinite), [events]);
+
   const drawInput = useCallback(
     (cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
       const markers =
@@ -126,9 +130,10 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
         yLabel: spec.yLabel,
         markers,
         cursor: cursorT,
+        changes,
       };
     },
-    [kind, lab, lines, size, hidden, xDomain, spec.yLabel],
+    [kind, lab, lines, size, hidden, xDomain, spec.yLabel, changes],
   );
 
   useEffect(() => {

@@ -24,7 +24,12 @@ export interface DrawInput {
   markers: readonly MarkerPoint[];
   /** Vertical cursor (tooltip), in data x. */
   cursor: number | null;
+  /** Times (data x) of the scenario's timed changes: a change made mid-run is marked there. */
+  changes?: readonly number[];
 }
+
+/** Colour of the timed-change marks (Okabe–Ito vermillion; dashed, so not a flow's line). */
+export const CHANGE_COLOR = '#D55E00';
 
 export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
 /**
@@ -187,6 +192,18 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     if (st.filled) path.attr('fill', m.color).attr('stroke', '#fff').attr('stroke-width', 0.6);
     else path.attr('fill', 'none').attr('stroke', m.color).attr('stroke-width', 2);
   }
+  for (const t of inp.changes ?? []) {
+    if (t < inp.xDomain[0] || t > inp.xDomain[1]) continue;
+    g.append('line')
+      .attr('x1', x(t))
+      .attr('x2', x(t))
+      .attr('y1', 0)
+      .attr('y2', ih)
+      .attr('stroke', CHANGE_COLOR)
+      .attr('stroke-width', 1.5)
+      .attr('stroke-dasharray', '6 3')
+      .attr('data-change', t);
+  }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
     g.append('line')
       .attr('x1', x(inp.cursor))
@@ -330,6 +347,17 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     ctx.restore();
   }
   ctx.restore();
+  for (const t of inp.changes ?? []) {
+    if (t < inp.xDomain[0] || t > inp.xDomain[1]) continue;
+    ctx.strokeStyle = CHANGE_COLOR;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([6, 3]);
+    ctx.beginPath();
+    ctx.moveTo(x(t), 0);
+    ctx.lineTo(x(t), ih);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
     ctx.strokeStyle = '#555';
     ctx.lineWidth = 1;

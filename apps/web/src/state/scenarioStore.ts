@@ -39,6 +39,11 @@ export interface ScenarioState {
   tool: Tool;
   /** Pan and zoom of the editor; null until the canvas fits the network to the view. */
   camera: ViewTransform | null;
+  /**
+   * Set while a run is going: turns an edit into timed events at the current simulated time
+   * (run/liveChanges.ts), or returns null to let the edit restart the run as usual.
+   */
+  liveEdit: ((cur: ScenarioInput, next: ScenarioInput) => ScenarioInput | null) | null;
   /** Applies an edit; with history (the default) it can be undone. */
   apply(edit: (s: ScenarioInput) => ScenarioInput | null, opts?: { history?: boolean }): boolean;
   /** Saves the current scenario as an undo point (before a continuous gesture). */
@@ -62,10 +67,12 @@ export function createScenarioStore(initial: ScenarioInput) {
     selection: EMPTY_SELECTION,
     tool: 'select',
     camera: readTransform(initial.view),
+    liveEdit: null,
     apply(edit, opts) {
       const cur = get().scenario;
-      const next = edit(cur);
-      if (next === null || next === cur) return false;
+      const edited = edit(cur);
+      if (edited === null || edited === cur) return false;
+      const next = get().liveEdit?.(cur, edited) ?? edited;
       if (opts?.history === false) set({ scenario: next });
       else set({ scenario: next, past: [...get().past, cur].slice(-HISTORY_LIMIT), future: [] });
       set({ selection: pruneSelection(get().selection, next) });

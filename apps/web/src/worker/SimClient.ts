@@ -162,6 +162,33 @@ export class SimClient {
     }
   }
 
+  /**
+   * Hands the worker the same scenario with more timed events (a change made while the run goes
+   * on): no restart, the clock goes on, the events apply at their times.
+   */
+  addEvents(scenario: ScenarioInput): void {
+    this.scenario = scenario;
+    const { view: _view, ...forEngine } = scenario;
+    this.send({ v: PROTOCOL_VERSION, type: 'events', runId: this.runId, scenario: forEngine });
+  }
+
+  /**
+   * Takes `scenario` as the one the worker runs, without sending it: the same run, with its
+   * events' times written down as the worker applied them (Reset and Replay load this one).
+   */
+  adopt(scenario: ScenarioInput): void {
+    this.scenario = scenario;
+  }
+
+  /** Told the simulated time each added event applies at ([index in `events`, tNs]). */
+  onEventsTimed: ((times: [number, number][]) => void) | null = null;
+
+  /** Whether a run has started and not ended: a change now is a timed event, not a restart. */
+  get midRun(): boolean {
+    const st = this.run.getState();
+    return (st.status === 'playing' || st.status === 'paused' || st.status === 'batch') && st.nowNs > 0;
+  }
+
   play(): void {
     const st = this.run.getState();
     if (st.status === 'done') {
@@ -286,6 +313,8 @@ export class SimClient {
       this.live.reset(msg.meta);
       this.run.setState({ meta: msg.meta, durationNs: msg.meta.durationNs, status: 'paused', issues: [], crash: null });
       if (this.playWhenLoaded) this.play();
+    } else if (msg.type === 'eventsTimed') {
+      this.onEventsTimed?.(msg.times);
     } else if (msg.type === 'invalid') {
       this.loading = false;
       this.loadIsRecovery = false;

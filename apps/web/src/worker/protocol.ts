@@ -17,6 +17,11 @@ export type Speed = number;
  */
 export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'load'; runId: number; scenario: ScenarioInput }
+  /**
+   * The same scenario with timed events added (a change made while the run goes on): the run
+   * continues and the new events apply at their times (at once if that time has passed).
+   */
+  | { v: 1; type: 'events'; runId: number; scenario: ScenarioInput }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
   | { v: 1; type: 'step' }
@@ -136,6 +141,8 @@ export interface Frame {
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
+  /** The simulated time (ns) each added event applies at: [index in `events`, tNs]. */
+  | { v: 1; type: 'eventsTimed'; runId: number; times: [number, number][] }
   /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
   | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
   | { v: 1; type: 'pong'; seq: number }

@@ -90,6 +90,16 @@ function handle(msg: ToWorker): void {
       } else post({ v: 1, type: 'invalid', runId, issues: r.issues });
       break;
     }
+    case 'events': {
+      if (msg.runId !== runId) break;
+      const r = ctl.addEvents(msg.scenario);
+      if (!r.ok) post({ v: 1, type: 'invalid', runId, issues: r.issues });
+      else {
+        post({ v: 1, type: 'eventsTimed', runId, times: r.times });
+        postFrame();
+      }
+      break;
+    }
     case 'play':
       ctl.play(msg.speed);
       kick();
