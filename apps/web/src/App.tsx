@@ -14,6 +14,7 @@ import { Notices } from './notices/Notices';
 import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { SummaryPanel } from './summary/SummaryPanel';
 
 export function App() {
   const lab = useLab();
@@ -49,6 +50,7 @@ export function App() {
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
+          <SummaryPanel />
         </aside>
       </main>
       <SweepPanel />

@@ -148,7 +148,7 @@ export class SimClient {
     this.playWhenLoaded = autoplay;
     this.loading = true;
     this.loadIsRecovery = false;
-    this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null });
+    this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null, summary: null });
     // The engine ignores `view` (the lab's own free-form state), so it is not sent.
     const { view: _view, ...forEngine } = scenario;
     try {
@@ -346,11 +346,14 @@ export class SimClient {
     this.pending = [];
     if (frames.length === 0) return;
     const now = performance.now();
+    let summary = null;
     for (const f of frames) {
       if (f.runId !== this.runId) continue;
       this.series.append(f);
       this.live.apply(f, now);
+      if (f.summary) summary = f.summary;
     }
+    if (summary) this.run.setState({ summary });
     const last = frames[frames.length - 1]!;
     if (last.runId !== this.runId) return;
     const cur = this.run.getState();

@@ -8,6 +8,7 @@ import {
   Simulation,
   ScenarioError,
   validateScenario,
+  type RunSummary,
   type ScenarioInput,
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
@@ -116,6 +117,11 @@ export class SimController {
       .map((e) => (e.atNs > now ? e : { ...e, atNs: now + 1 }));
     sim.addEvents(added);
     return { ok: true, times: added.map((e) => [e.index, e.atNs]) };
+  }
+
+  /** The engine's summary of the run so far (per flow, per port, Jain's index), or null. */
+  summary(): RunSummary | null {
+    return this.sim && this.sim.nowNs > 0 ? this.sim.summary() : null;
   }
 
   get loaded(): boolean {

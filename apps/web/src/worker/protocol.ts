@@ -3,7 +3,7 @@
  * protocol version `v`; a worker built from a different version of this file refuses to talk.
  * Large per-frame payloads travel as transferable Float64Arrays.
  */
-import type { ScenarioInput, ScenarioIssue } from '@cclab/engine';
+import type { RunSummary, ScenarioInput, ScenarioIssue } from '@cclab/engine';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -136,6 +136,8 @@ export interface Frame {
   portDrops: Float64Array;
   /** Cumulative drops and marks by reason of the ports whose counts changed since the last frame. */
   reasonCounts: Float64Array;
+  /** The engine's summary of the run so far (about twice a second while running, and when it stops). */
+  summary?: RunSummary;
 }
 
 export type FromWorker =

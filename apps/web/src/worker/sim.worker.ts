@@ -22,9 +22,19 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
 }
 
+/** Wall time of the last summary sent (ms): a summary costs a sort of delays, so not every frame. */
+let lastSummaryMs = -Infinity;
+const SUMMARY_MS = 500;
+
 function postFrame(): void {
   const f: Frame = ctl.frame();
   f.ack = lastSeq;
+  const t = performance.now();
+  if (ctl.status !== 'playing' || t - lastSummaryMs >= SUMMARY_MS) {
+    const summary = ctl.summary();
+    if (summary) f.summary = summary;
+    lastSummaryMs = t;
+  }
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
