@@ -1,5 +1,6 @@
 // The lab in the lecture hall (issue 15): what an instructor does while the room watches.
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { LabPage } from '../fixtures/LabPage.mjs';
 
 /** Samples the simulated clock every animation frame for `ms` and returns the readings (ns). */
@@ -72,4 +73,111 @@ export async function switchCongestionControlMidRun({ context, baseUrl }) {
   assert.ok(m > n + 5);
   const diff = replay.flows[0].cwnd.findIndex((c, i) => i < m && c !== live.flows[0].cwnd[i]);
   assert.equal(diff, -1, `replay differs from t = ${replay.flows[0].t[diff]} s (change at ${atS} s)`);
+}
+
+/** Screen size (px) of SVG text: its computed font size times the scale it is drawn at. */
+function screenFontPx(lab, selector) {
+  return lab.page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(sel)].map((el) => {
+        const m = el.getScreenCTM();
+        return parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
+      }),
+    selector,
+  );
+}
+
+/** Animation frames per second on the page over `seconds`, with the longest gap (ms). */
+function frameRate(lab, seconds) {
+  return lab.page.evaluate(async (seconds) => {
+    const frames = [];
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      const tick = (t) => {
+        frames.push(t);
+        if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
+        else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+    gaps.sort((a, b) => a - b);
+    return {
+      fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000),
+      p95: gaps[Math.floor(gaps.length * 0.95)],
+      max: gaps.at(-1),
+    };
+  }, seconds);
+}
+
+/**
+ * Presentation mode at 1024×768, as on a lecture-hall projector: P enters it, the editing chrome
+ * goes, node labels measure ≥ 16 px and chart text ≥ 14 px on screen, the key explains every
+ * glyph, → steps a paused run; the frame rate while playing goes to the artifacts
+ * (docs/performance.md quotes it).
+ */
+export async function presentationModeOnAProjector({ context, baseUrl }) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const lab = new LabPage(page, baseUrl);
+  await lab.open();
+  const before = await screenFontPx(lab, '.node-label');
+  await lab.press('p');
+  await page.waitForSelector('.app.presenting');
+  assert.equal(await page.getByRole('button', { name: 'Presentation mode' }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('.sidebar').isVisible(), false, 'inspector and flows hidden');
+  assert.equal(await page.locator('.toolbar').isVisible(), false, 'editor tools hidden');
+  await page.waitForTimeout(300);
+  const nodes = await screenFontPx(lab, '.node-label');
+  const links = await screenFontPx(lab, '.link-label');
+  assert.ok(nodes.length >= 6 && Math.min(...nodes) >= 16, `node labels ${nodes.map((x) => x.toFixed(1))} px`);
+  assert.ok(links.length >= 5 && Math.min(...links) >= 14, `link labels ${links.map((x) => x.toFixed(1))} px`);
+  const chartFonts = await page.evaluate(() =>
+    [...document.querySelectorAll('.charts canvas[data-font-px]')].map((c) => Number(c.dataset.fontPx)),
+  );
+  assert.ok(chartFonts.length >= 3 && Math.min(...chartFonts) >= 14, `chart text ${chartFonts} px`);
+  const legendPx = await page.evaluate(() =>
+    [...document.querySelectorAll('.chart-legend, .chart-title')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
+  );
+  assert.ok(Math.min(...legendPx) >= 14, `chart legends and titles ${legendPx} px`);
+  const clockPx = await page.evaluate(() =>
+    parseFloat(getComputedStyle(document.querySelector('.clock-text')).fontSize),
+  );
+  assert.ok(clockPx >= 30, `clock ${clockPx} px`);
+  // the key names every glyph
+  const key = await page
+    .locator('[data-testid="drop-legend"] [data-glyph]')
+    .evaluateAll((els) => els.map((e) => e.dataset.glyph));
+  for (const g of ['data', 'ack', 'cross', 'diamond', 'square', 'utilisation'])
+    assert.ok(key.includes(g), `key has ${g}: ${key}`);
+
+  await lab.testId('speed').selectOption('1');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9 && window.__cclab.live().flight > 0);
+  const fps = await frameRate(lab, 4);
+  const glyphs = await page.evaluate(() => window.__cclab.glyphs().length);
+  await lab.screenshot('lecture-presentation-1024x768');
+  const report = [
+    '| view | viewport | speed | frames/s | p95 frame gap (ms) | longest gap (ms) | packets drawn | node labels (px) | link labels (px) | chart text (px) |',
+    '| ---- | -------- | ----- | -------- | ------------------ | ---------------- | ------------- | ---------------- | ---------------- | --------------- |',
+    `| presentation, default scenario | 1024×768 | 1× | ${fps.fps.toFixed(1)} | ${fps.p95.toFixed(1)} | ${fps.max.toFixed(1)} | ${glyphs} | ${Math.min(...nodes).toFixed(1)} (editor: ${Math.min(...before).toFixed(1)}) | ${Math.min(...links).toFixed(1)} | ${Math.min(...chartFonts)} |`,
+  ].join('\n');
+  await writeFile(new URL('../artifacts/performance-presentation.md', import.meta.url), report + '\n');
+  assert.ok(fps.fps >= 20, `presentation mode draws ${fps.fps.toFixed(1)} frames/s`);
+
+  // → steps a paused run by one probe interval
+  await lab.press(' ');
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  const t0 = (await lab.run()).nowNs;
+  await lab.press('ArrowRight');
+  await lab.waitForRun((t) => window.__cclab.run().nowNs > t, t0);
+  const t1 = (await lab.run()).nowNs;
+  assert.ok(t1 - t0 > 0 && t1 - t0 <= 100e6 + 1, `step moved ${t1 - t0} ns`);
+
+  // with reduced motion the page still presents (packets move with the frames only)
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await lab.press(' ');
+  await page.waitForTimeout(800);
+  await lab.screenshot('lecture-presentation-reduced-motion');
+  await lab.press('p');
+  await page.waitForSelector('.app:not(.presenting)');
 }

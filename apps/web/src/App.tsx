@@ -15,14 +15,17 @@ import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { SummaryPanel } from './summary/SummaryPanel';
+import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 
 export function App() {
   const lab = useLab();
   const name = useStore(lab.scenario, (s) => clipText(String(s.scenario.name ?? 'Untitled scenario'), 200));
   useScenarioSync();
   useKeyboardShortcuts();
+  usePresentationKeys();
+  const presenting = useStore(lab.ui, (s) => s.presentation);
   return (
-    <div className="app">
+    <div className={presenting ? 'app presenting' : 'app'}>
       <header className="app-header">
         <div className="brand">
           <span className="logo" aria-hidden="true">
@@ -35,6 +38,7 @@ export function App() {
         </h1>
         <SweepButton />
         <ScenarioMenu />
+        <PresentationButton />
       </header>
       <Notices />
       <main className="workspace">

@@ -7,6 +7,9 @@ export interface UiState {
   toast: { id: number; text: string } | null;
   /** Extra information shown with the toast (the copied link, for copying by hand). */
   lastShareUrl: string | null;
+  /** Presentation mode: full window, editing chrome hidden, everything scaled for a projector. */
+  presentation: boolean;
+  setPresentation(on: boolean): void;
   /** Shows a notice; one with a `key` replaces the notice with the same key. */
   pushNotice(n: Notice): void;
   dismissNotice(id: number): void;
@@ -21,6 +24,10 @@ export function createUiStore() {
     notices: [],
     toast: null,
     lastShareUrl: null,
+    presentation: false,
+    setPresentation(on) {
+      set({ presentation: on });
+    },
     pushNotice(n) {
       const others = n.key === undefined ? get().notices : get().notices.filter((x) => x.key !== n.key);
       set({ notices: [...others, { ...n, id: seq++ }] });
