@@ -23,29 +23,32 @@ function Table<T>({
   rowKey: (r: T) => string;
 }) {
   return (
-    <table className="summary-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {cols.map((c) => (
-            <th key={c.key} scope="col" title={c.help}>
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={rowKey(r)}>
+    // a region that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
+    <div className="summary-scroll" tabIndex={0} role="region" aria-label={`Summary ${caption.toLowerCase()}`}>
+      <table className="summary-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
             {cols.map((c) => (
-              <td key={c.key} className={c.digits !== undefined ? 'num' : undefined} data-col={c.key}>
-                {formatCell(c, r)}
-              </td>
+              <th key={c.key} scope="col" title={c.help}>
+                {c.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={rowKey(r)}>
+              {cols.map((c) => (
+                <td key={c.key} className={c.digits !== undefined ? 'num' : undefined} data-col={c.key}>
+                  {formatCell(c, r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
