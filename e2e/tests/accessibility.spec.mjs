@@ -11,7 +11,7 @@ async function violations(page, name) {
   assert.deepEqual(lines, [], `${name}: axe violations`);
 }
 
-/** The editor as it opens, the inspector with a link and with a flow, and presentation mode. */
+/** The editor as it opens, the inspector with a link and with a flow, presentation mode, and a comparison. */
 export async function mainViewsHaveNoAxeViolations({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
@@ -34,4 +34,10 @@ export async function mainViewsHaveNoAxeViolations({ context, baseUrl }) {
   await lab.press('p');
   await lab.page.waitForSelector('.app.presenting');
   await violations(lab.page, 'presentation');
+  await lab.press('p');
+  await lab.page.waitForSelector('.app:not(.presenting)');
+
+  await lab.page.getByRole('button', { name: 'Compare' }).click();
+  await lab.testId('compare-table').waitFor();
+  await violations(lab.page, 'compare');
 }

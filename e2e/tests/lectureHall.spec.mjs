@@ -181,3 +181,43 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
   await lab.press('p');
   await page.waitForSelector('.app:not(.presenting)');
 }
+
+/**
+ * A/B comparison: run NewReno to the end, pin it ("Compare"), switch both flows to CUBIC, run
+ * again: the charts carry A's lines (dashed) beside B's and the table shows both with Δ.
+ */
+export async function pinChangeCompare({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('Infinity');
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  await lab.page.getByRole('button', { name: 'Compare' }).click();
+  await lab.testId('compare-table').waitFor();
+  const s = await lab.scenario();
+  for (const f of s.flows) {
+    await lab.testId(`flow-${f.id}`).click();
+    await lab.testId('flow-cc').selectOption('cubic');
+  }
+  await lab.press('Escape');
+  const s2 = await lab.scenario();
+  assert.deepEqual(
+    s2.flows.map((f) => f.transport.cc),
+    s.flows.map(() => 'cubic'),
+    'a change after the run ended edits the scenario itself (no events)',
+  );
+  assert.equal(s2.events, undefined);
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  await lab.page.waitForTimeout(600);
+  const rows = await lab.testId('compare-table').locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+  );
+  const jain = rows.find((r) => r[0].startsWith("Jain's index"));
+  assert.ok(jain && jain[1] !== '–' && jain[2] !== '–', `Jain's index of both runs: ${jain}`);
+  const goodput = rows.find((r) => r[0] === `${s.flows[0].id} goodput (Mb/s)`);
+  assert.notEqual(goodput[1], goodput[2], 'NewReno and CUBIC runs differ');
+  // A's lines are in the charts' legends beside B's
+  const legend = await lab.page.locator('.chart-legend').first().innerText();
+  assert.match(legend, /\(A\)/);
+  await lab.screenshot('lecture-compare-reno-cubic');
+}

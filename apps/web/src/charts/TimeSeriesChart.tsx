@@ -103,8 +103,13 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
     () => (source ? source(lab.series, flows) : chartLines(kind, lab.series, flows, ports)),
     [source, kind, lab, flows, ports],
   );
-  // The lines are views on the series columns, taken again when new samples arrive.
-  const lines: LineSeries[] = useMemo(() => build(), [build, version, durationNs]);
+  // The lines are views on the series columns, taken again when new samples arrive; a run pinned
+  // for comparison (A) is drawn dashed beside them.
+  const pinned = useStore(lab.ui, (s) => (source ? null : (s.pinned?.lines[kind] ?? null)));
+  const lines: LineSeries[] = useMemo(
+    () => (pinned ? [...pinned, ...build()] : build()),
+    [build, version, durationNs, pinned],
+  );
 
   const markerKinds = useMemo(
     () => (kind === 'cwnd' ? [...new Set(lab.series.markers.map((m) => m.kind))].sort() : []),

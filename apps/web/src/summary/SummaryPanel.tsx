@@ -9,6 +9,7 @@ import type { RunSummary } from '@cclab/engine';
 import { useLab } from '../lab';
 import { exportCsv } from '../charts/exportChart';
 import './summary.css';
+import { CompareButton, CompareTable } from '../compare/ComparePanel';
 import { activePorts, FLOW_COLUMNS, formatCell, PORT_COLUMNS, summaryCsv, type SummaryColumn } from './summaryTable';
 
 function Table<T>({
@@ -76,12 +77,14 @@ export function SummaryPanel() {
     <section className="panel summary-panel" aria-label="Summary" data-testid="summary">
       <h2>
         Summary <span className="muted small">{status === 'done' ? 'final' : summary ? 'live' : ''}</span>
+        <CompareButton />
         {summary && (
           <button type="button" className="btn btn-small" onClick={() => exportCsv(summaryCsv(summary), 'summary.csv')}>
             CSV
           </button>
         )}
       </h2>
+      <CompareTable />
       {summary ? (
         <SummaryTables summary={summary} />
       ) : (
