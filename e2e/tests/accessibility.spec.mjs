@@ -6,7 +6,11 @@ import { LabPage } from '../fixtures/LabPage.mjs';
 async function violations(page, name) {
   const r = await new AxeBuilder({ page }).analyze();
   const lines = r.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
   );
   assert.deepEqual(lines, [], `${name}: axe violations`);
 }

@@ -209,9 +209,10 @@ export async function pinChangeCompare({ context, baseUrl }) {
   await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.waitForTimeout(600);
-  const rows = await lab.testId('compare-table').locator('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())),
-  );
+  const rows = await lab
+    .testId('compare-table')
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
   const jain = rows.find((r) => r[0].startsWith("Jain's index"));
   assert.ok(jain && jain[1] !== '–' && jain[2] !== '–', `Jain's index of both runs: ${jain}`);
   const goodput = rows.find((r) => r[0] === `${s.flows[0].id} goodput (Mb/s)`);
@@ -220,4 +221,31 @@ export async function pinChangeCompare({ context, baseUrl }) {
   const legend = await lab.page.locator('.chart-legend').first().innerText();
   assert.match(legend, /\(A\)/);
   await lab.screenshot('lecture-compare-reno-cubic');
+}
+
+/** Opening a preset over edited work asks first; declining keeps the work, and no edit means no question. */
+export async function presetAsksBeforeReplacingEdits({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const dialogs = [];
+  let answer = false;
+  lab.page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void (answer ? d.accept() : d.dismiss());
+  });
+  // no edit yet: a preset opens without a question
+  await lab.testId('preset').selectOption('bufferbloat');
+  await lab.waitForRun(() => window.__cclab.scenario().links.length > 6);
+  assert.equal(dialogs.length, 0);
+  // an edit, then another preset: asked; "Cancel" keeps the edit
+  await lab.press('Shift+H');
+  const edited = await lab.scenario();
+  await lab.testId('preset').selectOption('fair-queueing-drr');
+  assert.equal(dialogs.length, 1);
+  assert.match(dialogs[0], /Replace your edited network/);
+  assert.deepEqual((await lab.scenario()).nodes, edited.nodes);
+  answer = true;
+  await lab.testId('preset').selectOption('fair-queueing-drr');
+  assert.equal(dialogs.length, 2);
+  assert.notDeepEqual((await lab.scenario()).nodes, edited.nodes);
 }

@@ -50,6 +50,8 @@ export interface ScenarioState {
   checkpoint(): void;
   /** Replaces the whole scenario (import, preset, link); undoable. */
   replace(s: ScenarioInput): void;
+  /** The scenario as last opened (start-up, preset, file, link): edits since make it differ. */
+  openedAs: ScenarioInput;
   undo(): void;
   redo(): void;
   select(sel: Partial<Selection>, additive?: boolean): void;
@@ -68,6 +70,7 @@ export function createScenarioStore(initial: ScenarioInput) {
     tool: 'select',
     camera: readTransform(initial.view),
     liveEdit: null,
+    openedAs: withoutCamera(initial),
     apply(edit, opts) {
       const cur = get().scenario;
       const edited = edit(cur);
@@ -82,8 +85,10 @@ export function createScenarioStore(initial: ScenarioInput) {
       set({ past: [...get().past, get().scenario].slice(-HISTORY_LIMIT), future: [] });
     },
     replace(s) {
+      const opened = withoutCamera(s);
       set({
-        scenario: withoutCamera(s),
+        openedAs: opened,
+        scenario: opened,
         camera: readTransform(s.view),
         past: [...get().past, get().scenario].slice(-HISTORY_LIMIT),
         future: [],
