@@ -249,3 +249,20 @@ export async function presetAsksBeforeReplacingEdits({ context, baseUrl }) {
   assert.equal(dialogs.length, 2);
   assert.notDeepEqual((await lab.scenario()).nodes, edited.nodes);
 }
+
+/** The print stylesheet: a one-page handout of the network, the charts and the summary. */
+export async function printedHandout({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('Infinity');
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  await lab.page.emulateMedia({ media: 'print' });
+  await lab.page.waitForTimeout(400);
+  for (const hidden of ['.toolbar', '.flows-panel', '[data-testid="play"]', '[data-testid="preset"]'])
+    assert.equal(await lab.page.locator(hidden).first().isVisible(), false, `${hidden} is not printed`);
+  for (const shown of ['[data-testid="topology"]', '.charts', '[data-testid="summary"]'])
+    assert.ok(await lab.page.locator(shown).first().isVisible(), `${shown} is printed`);
+  const pdf = await lab.page.pdf({ format: 'A4', printBackground: true });
+  await writeFile(new URL('../artifacts/lecture-handout.pdf', import.meta.url), pdf);
+  await lab.screenshot('lecture-print-media');
+}

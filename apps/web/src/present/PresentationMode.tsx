@@ -12,6 +12,7 @@ import { useStore } from 'zustand';
 import { useLab, type Lab } from '../lab';
 import { SPEEDS } from '../state/runStore';
 import './presentation.css';
+import './print.css';
 
 /** Chart text size in presentation mode, px (the issue asks ≥ 14 at 1024×768). */
 export const PRESENTATION_CHART_FONT_PX = 15;
