@@ -14,6 +14,7 @@ import { Notices } from './notices/Notices';
 import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 
@@ -37,6 +38,7 @@ export function App() {
           {name}
         </h1>
         <SweepButton />
+        <ReproductionsButton />
         <ScenarioMenu />
         <PresentationButton />
       </header>
@@ -58,6 +60,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <ReproductionsPanel />
       <DropZone />
     </div>
   );

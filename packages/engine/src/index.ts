@@ -9,6 +9,7 @@ export { MAX_LIVE_PACKETS } from './net/Packet.js';
 export { Random } from './core/Random.js';
 export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS } from './Simulation.js';
 export type { FlowEvent, DropEvent, SampleListener, SimulationLimits } from './Simulation.js';
+export { runScenario } from './runScenario.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
 export type {
   ResolvedScenario,
@@ -44,9 +45,19 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
-export { runPoint, pointScenario, aggregate } from './experiment/experiment.js';
-export type { ExperimentSpec, ExperimentPoint, RunRecord, NamedMetric } from './experiment/experiment.js';
+export { runPoint, pointScenario, aggregate, experimentJobs } from './experiment/experiment.js';
+export type {
+  ExperimentSpec,
+  ExperimentPoint,
+  RunRecord,
+  NamedMetric,
+  ExperimentResult,
+} from './experiment/experiment.js';
 export { sampleStats, tQuantile975 } from './experiment/statistics.js';
 export type { SampleStats } from './experiment/statistics.js';
 export { getPath, setPath, parsePath, ScenarioPathError } from './experiment/scenarioPath.js';
 export * from './sweep/index.js';
+export { attachTraces } from './trace/attachTraces.js';
+export type { TraceOptions, TraceSession, TraceFileReport } from './trace/attachTraces.js';
+export type { TraceSink } from './trace/TraceOutput.js';
+export type { PortTracer } from './trace/PortTracer.js';
