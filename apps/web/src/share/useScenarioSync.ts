@@ -12,7 +12,21 @@ import { linkParam, scenarioParam, URL_PARAM } from '../codec/urlCodec';
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
 import { formatEventTime, liveEdit } from '../run/liveChanges';
-import type { ScenarioInput } from '@cclab/engine';
+import { validateScenario, type ScenarioInput } from '@cclab/engine';
+
+/**
+ * A live change only when the result is valid: an impossible value ("-3ms") stays an edit of the
+ * field itself, named there (links[0].delay) and blocking the run until it is fixed, as before.
+ */
+function validOrNull(s: ScenarioInput | null): ScenarioInput | null {
+  if (s === null) return null;
+  try {
+    validateScenario(s);
+    return s;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether `next` is `prev` with events appended, nothing else the simulation sees changed. */
 function onlyEventsAdded(prev: ScenarioInput | null, next: ScenarioInput): boolean {
@@ -75,7 +89,7 @@ export function useScenarioSync(): void {
     // While a run is going, an edit of a link's or flow's setting becomes a timed event at the
     // current simulated time (run/liveChanges.ts) instead of a restart.
     lab.scenario.setState({
-      liveEdit: (cur, next) => (lab.sim.midRun ? liveEdit(cur, next, lab.run.getState().nowNs) : null),
+      liveEdit: (cur, next) => (lab.sim.midRun ? validOrNull(liveEdit(cur, next, lab.run.getState().nowNs)) : null),
     });
     // the worker says when each event applies (a frame later than the page saw): write it down
     lab.sim.onEventsTimed = (times) => {
