@@ -110,11 +110,15 @@ function overlayHues(lab, rect) {
 export async function redShowsAverageQueueAndThresholds({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  // picked before the run: the queue chart records the state of the discipline a run starts
+  // with (a change mid-run is a timed event, issue 15, and RED's state then has no columns)
+  await lab.testId('reset').click();
   await selectBottleneck(lab);
   await lab.testId('link-queue').selectOption('red');
   // its generated form: RED's parameters with their defaults as placeholders
   assert.equal(await lab.testId('queue-param-minThresh').count(), 1);
   assert.equal(await lab.testId('queue-param-gentle').getAttribute('type'), 'checkbox');
+  await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 6e9);
   assert.equal(await lab.testId('queue-chart-port').inputValue(), 'r1->r2');
   assert.equal(await lab.testId('queue-chart-view').inputValue(), 'backlog');
@@ -158,6 +162,8 @@ export async function redShowsAverageQueueAndThresholds({ context, baseUrl }) {
 export async function drrWithCodelChildrenStacksTheGaugeByFlow({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  // configure before the run (a change mid-run would be recorded as a timed event: issue 15)
+  await lab.testId('reset').click();
   await selectBottleneck(lab);
   // a 16-packet buffer: CoDel keeps a few packets queued, and a few must fill a visible part of the gauge
   await lab.testId('link-buffer').fill('16');
@@ -169,6 +175,7 @@ export async function drrWithCodelChildrenStacksTheGaugeByFlow({ context, baseUr
   const q = (await lab.scenario()).links[0].queue;
   assert.equal(q.type, 'drr');
   assert.equal(q.child.type, 'codel');
+  await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 4e9);
   // pause at a moment when both flows have packets queued at the bottleneck (step until one comes)
   await lab.testId('play').click();

@@ -16,14 +16,18 @@ import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { ExercisesButton, ExercisesPanel } from './exercises/ExercisesPanel';
 import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
+import { SummaryPanel } from './summary/SummaryPanel';
+import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 
 export function App() {
   const lab = useLab();
   const name = useStore(lab.scenario, (s) => clipText(String(s.scenario.name ?? 'Untitled scenario'), 200));
   useScenarioSync();
   useKeyboardShortcuts();
+  usePresentationKeys();
+  const presenting = useStore(lab.ui, (s) => s.presentation);
   return (
-    <div className="app">
+    <div className={presenting ? 'app presenting' : 'app'}>
       <header className="app-header">
         <div className="brand">
           <span className="logo" aria-hidden="true">
@@ -38,6 +42,7 @@ export function App() {
         <SweepButton />
         <ReproductionsButton />
         <ScenarioMenu />
+        <PresentationButton />
       </header>
       <Notices />
       <main className="workspace">
@@ -53,6 +58,7 @@ export function App() {
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
+          <SummaryPanel />
         </aside>
       </main>
       <SweepPanel />

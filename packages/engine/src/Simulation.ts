@@ -11,7 +11,14 @@ import { Network } from './net/Network.js';
 import type { Packet } from './net/Packet.js';
 import type { Port } from './net/Port.js';
 import type { DropReason } from './queue/QueueDisc.js';
-import { validateScenario, ScenarioError, type ResolvedFlow, type ResolvedScenario } from './scenario/validate.js';
+import {
+  validateScenario,
+  ScenarioError,
+  type ResolvedEvent,
+  type ResolvedFlow,
+  type ResolvedScenario,
+} from './scenario/validate.js';
+import { TimedChanges } from './TimedChanges.js';
 import { explainRunError } from './runErrors.js';
 import { findTransportModel } from './transport/index.js';
 import type { FlowEventKind, FlowReceiver, FlowSender } from './transport/Transport.js';
@@ -70,9 +77,26 @@ export class FlowRuntime implements EventHandler {
     this.series = new TimeSeries([...FLOW_COLUMNS], maxPoints);
   }
 
+  private started = false;
+  private stopped = false;
+
   handleEvent(kind: number): void {
-    if (kind === 0) this.app.start();
-    else this.app.stop();
+    if (kind === 0) this.startNow();
+    else this.stopNow();
+  }
+
+  /** Starts the application now, unless it has started or stopped already. */
+  startNow(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.app.start();
+  }
+
+  /** Stops the application now, unless it has stopped already (a stopped flow stays stopped). */
+  stopNow(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.started) this.app.stop();
   }
 }
 
@@ -115,6 +139,10 @@ export class Simulation {
   private readonly flowRows: Float64Array[];
   private readonly portRows: Float64Array[];
   private readonly sampler: Sampler;
+  /** Per probed port: whether its discipline still has the probes its `disc:*` columns name. */
+  private readonly discProbesValid: boolean[];
+  /** The scenario's timed changes, and those added while running (`addEvents`). */
+  readonly changes: TimedChanges;
   private readonly eventRing: FlowEvent[] = [];
   private readonly dropLog = new DropLog(MAX_DROP_EVENTS);
   private readonly maxEvents = 20000;
@@ -156,6 +184,27 @@ export class Simulation {
     this.portRows = this.portColumns.map((cols) => new Float64Array(cols.length));
     this.sampler = new Sampler(this);
     this.sim.schedule(0, this.sampler, 0);
+    this.discProbesValid = this.probedPorts.map(() => true);
+    this.changes = new TimedChanges(this.network, this.flows);
+    this.changes.onDiscReplaced = (port) => this.discReplaced(port);
+    this.changes.add(sc.events);
+  }
+
+  /**
+   * Adds timed changes to a running simulation (a change made in the lab while it plays): each
+   * is applied at its time, or at once if that time has passed. The events come from a newer
+   * version of the same scenario (validated); the network and flows must be the same.
+   */
+  addEvents(events: readonly ResolvedEvent[]): void {
+    this.changes.add(events);
+  }
+
+  private discReplaced(port: Port): void {
+    const i = this.probedPorts.indexOf(port);
+    if (i < 0) return;
+    const keys = port.disc.probeSpecs().map((ps) => `disc:${ps.key}`);
+    const cols = this.portColumns[i]!.filter((c) => c.startsWith('disc:'));
+    this.discProbesValid[i] = keys.length === cols.length && keys.every((k, j) => k === cols[j]);
   }
 
   private buildFlow(f: ResolvedFlow, maxPoints: number): FlowRuntime {
@@ -274,9 +323,14 @@ export class Simulation {
       this.lastDepartures[i] = st.departures;
       this.lastSojournSum[i] = st.sojournSumNs;
       let c = PORT_COLUMNS.length;
-      const nProbe = d.probeSpecs().length;
-      if (nProbe > 0) d.probeValues(row, c);
-      c += nProbe;
+      if (this.discProbesValid[i]) {
+        const nProbe = d.probeSpecs().length;
+        if (nProbe > 0) d.probeValues(row, c);
+        c += nProbe;
+      } else {
+        // another discipline now: the columns of the first one's state have no values
+        while (c < row.length && this.portColumns[i]![c]!.startsWith('disc:')) row[c++] = NaN;
+      }
       const nLink = p.probeSpecs().length;
       if (nLink > 0) p.probeValues(row, c);
       c += nLink;

@@ -11,7 +11,15 @@ export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS 
 export type { FlowEvent, DropEvent, SampleListener, SimulationLimits } from './Simulation.js';
 export { runScenario } from './runScenario.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
-export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
+export type {
+  ResolvedScenario,
+  ResolvedFlow,
+  ResolvedLink,
+  ResolvedEvent,
+  ScenarioIssue,
+} from './scenario/validate.js';
+export { migrateScenario } from './scenario/migrate.js';
+export type { AppliedChange } from './TimedChanges.js';
 export * from './scenario/types.js';
 export { SCENARIO_LIMITS } from './scenario/inputBounds.js';
 export { CSS_COLOR_NAMES, isColor } from './scenario/colors.js';

@@ -18,9 +18,11 @@ import {
   type FlowStyle,
   type LineSeries,
 } from './chartData';
-import { chartScales, chartSvgElement, drawChartCanvas, MARGIN, type DrawInput } from './drawChart';
+import { chartMargins, chartScales, chartSvgElement, drawChartCanvas, type DrawInput } from './drawChart';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
+import { seconds } from '../run/liveChanges';
+import { PRESENTATION_CHART_FONT_PX } from '../present/PresentationMode';
 
 /** Builds a chart's lines from the series (views of its columns). Keep its identity stable. */
 export type LineSource = (store: SeriesStore, flows: readonly FlowStyle[]) => LineSeries[];
@@ -101,13 +103,22 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
     () => (source ? source(lab.series, flows) : chartLines(kind, lab.series, flows, ports)),
     [source, kind, lab, flows, ports],
   );
-  // The lines are views on the series columns, taken again when new samples arrive.
-  const lines: LineSeries[] = useMemo(() => build(), [build, version, durationNs]);
+  // The lines are views on the series columns, taken again when new samples arrive; a run pinned
+  // for comparison (A) is drawn dashed beside them.
+  const pinned = useStore(lab.ui, (s) => (source ? null : (s.pinned?.lines[kind] ?? null)));
+  const lines: LineSeries[] = useMemo(
+    () => (pinned ? [...pinned, ...build()] : build()),
+    [build, version, durationNs, pinned],
+  );
 
   const markerKinds = useMemo(
     () => (kind === 'cwnd' ? [...new Set(lab.series.markers.map((m) => m.kind))].sort() : []),
     [kind, lab, version],
   );
+
+  const events = useStore(lab.scenario, (s) => s.scenario.events);
+  const presenting = useStore(lab.ui, (s) => s.presentation);
+  const changes = useMemo(() => (events ?? []).map((e) => seconds(e.at)).filter(Number.isFinite), [events]);
 
   const drawInput = useCallback(
     (cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
@@ -126,9 +137,11 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
         yLabel: spec.yLabel,
         markers,
         cursor: cursorT,
+        changes,
+        fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
       };
     },
-    [kind, lab, lines, size, hidden, xDomain, spec.yLabel],
+    [kind, lab, lines, size, hidden, xDomain, spec.yLabel, changes, presenting],
   );
 
   useEffect(() => {
@@ -146,10 +159,17 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
     const cv = canvasRef.current;
     if (!cv) return null;
     const r = cv.getBoundingClientRect();
-    const px = clientX - r.left - MARGIN.left;
-    const { x, iw } = chartScales({ width: size.w, height: size.h, xDomain: xDomain(), lines: [], hidden });
+    const px = clientX - r.left - chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left;
+    const { x, iw } = chartScales({
+      width: size.w,
+      height: size.h,
+      xDomain: xDomain(),
+      lines: [],
+      hidden,
+      fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
+    });
     if (px < 0 || px > iw) return null;
-    return { t: x.invert(px), px: px + MARGIN.left };
+    return { t: x.invert(px), px: px + chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left };
   };
 
   const toggle = useCallback(
@@ -239,8 +259,15 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
         onPointerUp={(e) => {
           const d = dataX(e.clientX);
           if (brush && d && Math.abs(d.px - brush.x0) > 6) {
-            const { x } = chartScales({ width: size.w, height: size.h, xDomain: xDomain(), lines: [], hidden });
-            const a = x.invert(brush.x0 - MARGIN.left);
+            const { x } = chartScales({
+              width: size.w,
+              height: size.h,
+              xDomain: xDomain(),
+              lines: [],
+              hidden,
+              fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
+            });
+            const a = x.invert(brush.x0 - chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left);
             setZoom([Math.min(a, d.t), Math.max(a, d.t)]);
           }
           setBrush(null);
@@ -267,8 +294,8 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
             style={{
               left: Math.min(brush.x0, brush.x1),
               width: Math.abs(brush.x1 - brush.x0),
-              top: MARGIN.top,
-              bottom: MARGIN.bottom,
+              top: chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).top,
+              bottom: chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).bottom,
             }}
           />
         )}

@@ -24,9 +24,22 @@ export interface DrawInput {
   markers: readonly MarkerPoint[];
   /** Vertical cursor (tooltip), in data x. */
   cursor: number | null;
+  /** Text size of ticks and axis labels, px (11; larger in presentation mode). */
+  fontPx?: number;
+  /** Times (data x) of the scenario's timed changes: a change made mid-run is marked there. */
+  changes?: readonly number[];
 }
 
+/** Colour of the timed-change marks (Okabe–Ito vermillion; dashed, so not a flow's line). */
+export const CHANGE_COLOR = '#D55E00';
+
 export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
+
+/** The margins for a text size: larger type (presentation mode) needs room for it. */
+export function chartMargins(fontPx = 11): typeof MARGIN {
+  const extra = Math.max(0, fontPx - 11);
+  return { top: MARGIN.top, right: MARGIN.right, bottom: MARGIN.bottom + 2 * extra, left: MARGIN.left + 5 * extra };
+}
 /**
  * Stacked bands (per-flow backlog) are drawn top band first, each filled from the floor of its
  * stack up to its own top, so lower bands paint over the upper ones: no two bands share an
@@ -66,9 +79,10 @@ function stackIndices(
 }
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden'>) {
-  const iw = Math.max(10, inp.width - MARGIN.left - MARGIN.right);
-  const ih = Math.max(10, inp.height - MARGIN.top - MARGIN.bottom);
+export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden' | 'fontPx'>) {
+  const M = chartMargins(inp.fontPx);
+  const iw = Math.max(10, inp.width - M.left - M.right);
+  const ih = Math.max(10, inp.height - M.top - M.bottom);
   const visible = inp.lines.filter((l) => !inp.hidden.has(l.key));
   const [y0, y1] = yExtent(visible, inp.xDomain[0], inp.xDomain[1]);
   const x = d3.scaleLinear().domain(inp.xDomain).range([0, iw]);
@@ -88,10 +102,12 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     .attr('height', inp.height)
     .attr('viewBox', `0 0 ${inp.width} ${inp.height}`)
     .attr('font-family', FONT)
-    .attr('font-size', 11);
+    .attr('font-size', inp.fontPx ?? 11);
   svg.selectAll('*').remove();
   svg.append('rect').attr('width', inp.width).attr('height', inp.height).attr('fill', '#ffffff');
-  const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+  const M = chartMargins(inp.fontPx);
+  const fp = inp.fontPx ?? 11;
+  const g = svg.append('g').attr('transform', `translate(${M.left},${M.top})`);
   const clipId = `clip-${Math.random().toString(36).slice(2)}`;
   svg.append('defs').append('clipPath').attr('id', clipId).append('rect').attr('width', iw).attr('height', ih);
 
@@ -117,19 +133,21 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
       .tickFormat((d) => (Math.abs(+d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d))),
   );
   for (const ax of [xAxis, yAxis]) {
-    ax.selectAll('text').attr('fill', '#444').attr('font-size', 11);
+    ax.selectAll('text')
+      .attr('fill', '#444')
+      .attr('font-size', inp.fontPx ?? 11);
     ax.selectAll('line,path').attr('stroke', '#9aa1a9');
   }
   g.append('text')
     .attr('x', iw)
-    .attr('y', ih + 26)
+    .attr('y', ih + 15 + fp)
     .attr('text-anchor', 'end')
     .attr('fill', '#555')
     .text('time (s)');
   g.append('text')
     .attr('transform', 'rotate(-90)')
     .attr('x', 0)
-    .attr('y', -40)
+    .attr('y', -M.left + 12)
     .attr('text-anchor', 'end')
     .attr('fill', '#555')
     .text(inp.yLabel);
@@ -187,6 +205,18 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     if (st.filled) path.attr('fill', m.color).attr('stroke', '#fff').attr('stroke-width', 0.6);
     else path.attr('fill', 'none').attr('stroke', m.color).attr('stroke-width', 2);
   }
+  for (const t of inp.changes ?? []) {
+    if (t < inp.xDomain[0] || t > inp.xDomain[1]) continue;
+    g.append('line')
+      .attr('x1', x(t))
+      .attr('x2', x(t))
+      .attr('y1', 0)
+      .attr('y2', ih)
+      .attr('stroke', CHANGE_COLOR)
+      .attr('stroke-width', 1.5)
+      .attr('stroke-dasharray', '6 3')
+      .attr('data-change', t);
+  }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
     g.append('line')
       .attr('x1', x(inp.cursor))
@@ -216,8 +246,11 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, inp.width, inp.height);
-  ctx.translate(MARGIN.left, MARGIN.top);
-  ctx.font = `11px ${FONT}`;
+  const M = chartMargins(inp.fontPx);
+  const fp = inp.fontPx ?? 11;
+  ctx.translate(M.left, M.top);
+  ctx.font = `${inp.fontPx ?? 11}px ${FONT}`;
+  canvas.dataset['fontPx'] = String(inp.fontPx ?? 11);
   ctx.lineWidth = 1;
   ctx.setLineDash([]);
 
@@ -259,14 +292,14 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.fillStyle = '#444';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  for (const d of xTicks) ctx.fillText(xFmt(d), x(d) + 0.5, ih + 9 + 0.71 * 11);
+  for (const d of xTicks) ctx.fillText(xFmt(d), x(d) + 0.5, ih + 9 + 0.71 * fp);
   ctx.textAlign = 'right';
-  for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * 11);
+  for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * fp);
   ctx.fillStyle = '#555';
-  ctx.fillText('time (s)', iw, ih + 26);
+  ctx.fillText('time (s)', iw, ih + 15 + fp);
   ctx.save();
   ctx.rotate(-Math.PI / 2);
-  ctx.fillText(inp.yLabel, 0, -40);
+  ctx.fillText(inp.yLabel, 0, -M.left + 12);
   ctx.restore();
 
   // Stacked bands, then lines (decimated to the pixel width, peaks kept), clipped to the plot.
@@ -330,6 +363,17 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     ctx.restore();
   }
   ctx.restore();
+  for (const t of inp.changes ?? []) {
+    if (t < inp.xDomain[0] || t > inp.xDomain[1]) continue;
+    ctx.strokeStyle = CHANGE_COLOR;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([6, 3]);
+    ctx.beginPath();
+    ctx.moveTo(x(t), 0);
+    ctx.lineTo(x(t), ih);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
     ctx.strokeStyle = '#555';
     ctx.lineWidth = 1;

@@ -13,9 +13,25 @@ export const DropLegend = memo(function DropLegend() {
     <div
       className="drop-legend"
       role="note"
-      aria-label="Key to drops, marks and queue gauges"
+      aria-label="Key to packets, drops, marks, queue gauges and link shading"
       data-testid="drop-legend"
     >
+      <span className="drop-legend-item" title="A data packet on the wire, in its flow's colour" data-glyph="data">
+        <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
+          <rect x="-4" y="-4" width="8" height="8" fill="#0072B2" />
+        </svg>
+        data
+      </span>
+      <span
+        className="drop-legend-item"
+        title="An acknowledgement on its way back, in its flow's colour (smaller)"
+        data-glyph="ack"
+      >
+        <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
+          <rect x="-2" y="-2" width="4" height="4" fill="#0072B2" />
+        </svg>
+        ACK
+      </span>
       {ORDER.map((k) => {
         const st = REASON_STYLES[k];
         const filled = st.glyph === 'diamond' || st.glyph === 'square';
@@ -43,6 +59,22 @@ export const DropLegend = memo(function DropLegend() {
           <rect x="8" y="2" width="6" height="6" fill="#E69F00" />
         </svg>
         queue by flow
+      </span>
+      <span
+        className="drop-legend-item"
+        title="A link's colour darkens with its utilisation: light grey idle, dark blue busy all the time"
+        data-glyph="utilisation"
+      >
+        <svg width="26" height="10" aria-hidden="true">
+          <defs>
+            <linearGradient id="legend-util" x1="0" x2="1">
+              <stop offset="0" stopColor="#c3c9d1" />
+              <stop offset="1" stopColor="#1d3557" />
+            </linearGradient>
+          </defs>
+          <rect x="0" y="2" width="26" height="6" fill="url(#legend-util)" />
+        </svg>
+        link busy
       </span>
     </div>
   );

@@ -4,6 +4,7 @@
  * utilisation (attributes of the SVG elements).
  */
 import { useEffect, useRef } from 'react';
+import { prefersReducedMotion } from '../present/PresentationMode';
 import { interpolateRgb } from 'd3';
 import { useLab } from '../lab';
 import { flowColor } from '../palette';
@@ -233,8 +234,12 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       ctx.clearRect(0, 0, box.w, box.h);
       if (!meta) return;
       ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
-      // Simulation time shown: the latest frame's, advanced smoothly between frames while playing.
-      const paced = playing && Number.isFinite(run.speed);
+      // Presentation mode: packets at least 2.5× (about 9 screen px for data at 1024×768).
+      const presenting = lab.ui.getState().presentation;
+      const boost = presenting ? Math.max(2.5, 1.6 / t.k) : 1;
+      // Simulation time shown: the latest frame's, advanced smoothly between frames while playing
+      // (not with prefers-reduced-motion while presenting: packets move with the frames only).
+      const paced = playing && Number.isFinite(run.speed) && !(presenting && prefersReducedMotion());
       const ahead = paced ? Math.min(now - live.appliedAt, MAX_AHEAD_MS) * 1e6 * run.speed : 0;
       // Never back in time by less than the look-ahead: a frame from a worker that fell a little
       // behind the wall clock would otherwise pull every packet back. (Further back is a reset.)
@@ -259,7 +264,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const flow = fl[i + 1]!;
         ctx.fillStyle = flowColor(flow, colors[flow]);
         const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
-        const s = big ? 6 : 3.5;
+        const s = (big ? 6 : 3.5) * boost;
         ctx.fillRect(x - s / 2, y - s / 2, s, s);
         const g = drawn++ * GLYPH_STRIDE;
         glyphs[g] = fl[i]!;

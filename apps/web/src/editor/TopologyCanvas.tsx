@@ -21,6 +21,7 @@ export function TopologyCanvas() {
   const lab = useLab();
   const scenario = useStore(lab.scenario, (s) => s.scenario);
   const selection = useStore(lab.scenario, (s) => s.selection);
+  const presenting = useStore(lab.ui, (s) => s.presentation);
   const tool = useStore(lab.scenario, (s) => s.tool);
   const meta = useStore(lab.run, (s) => s.meta);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -81,7 +82,8 @@ export function TopologyCanvas() {
   );
   const selNodes = new Set(selection.nodes);
   const selLinks = new Set(selection.links);
-  const showLabels = scenario.links.length <= 30 && transform.k >= 0.6;
+  // presentation mode sizes labels in screen pixels (presentation.css), so they show at any zoom
+  const showLabels = scenario.links.length <= 30 && (transform.k >= 0.6 || presenting);
   const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
 
   return (
@@ -92,7 +94,7 @@ export function TopologyCanvas() {
         data-testid="topology"
         // A fixed pixel size (not 100%): a percentage-sized SVG root is laid out again, with every
         // node label in it, whenever the page lays out (the clock ticking, a chart redraw).
-        style={{ width: size.w, height: size.h }}
+        style={{ width: size.w, height: size.h, ['--inv-zoom' as string]: 1 / transform.k }}
         tabIndex={0}
         role="application"
         aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Delete removes the selection."

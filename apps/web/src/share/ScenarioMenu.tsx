@@ -49,12 +49,16 @@ export function ScenarioMenu() {
         value=""
         onChange={(e) => {
           const v = e.target.value;
-          if (v === '__empty') st().replace(emptyScenario());
-          else {
-            const p = presets.find((x) => x.id === v);
-            if (p) st().replace(p.scenario());
-          }
           e.target.value = '';
+          const p = presets.find((x) => x.id === v);
+          const title = v === '__empty' ? 'a new empty network' : `“${p?.title ?? v}”`;
+          // work edited since it was opened is not replaced without asking (Undo would bring it
+          // back, but a lecturer clicking through presets should not have to know that)
+          const edited = st().scenario !== st().openedAs;
+          if (edited && !window.confirm(`Replace your edited network with ${title}? (Undo, Ctrl+Z, brings it back.)`))
+            return;
+          if (v === '__empty') st().replace(emptyScenario());
+          else if (p) st().replace(p.scenario());
         }}
       >
         <option value="" disabled>

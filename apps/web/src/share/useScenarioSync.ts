@@ -11,6 +11,34 @@ import { useLab, type Lab } from '../lab';
 import { linkParam, scenarioParam, URL_PARAM } from '../codec/urlCodec';
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
+import { formatEventTime, liveEdit } from '../run/liveChanges';
+import { validateScenario, type ScenarioInput } from '@cclab/engine';
+
+/**
+ * A live change only when the result is valid: an impossible value ("-3ms") stays an edit of the
+ * field itself, named there (links[0].delay) and blocking the run until it is fixed, as before.
+ */
+function validOrNull(s: ScenarioInput | null): ScenarioInput | null {
+  if (s === null) return null;
+  try {
+    validateScenario(s);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `next` is `prev` with events appended, nothing else the simulation sees changed. */
+function onlyEventsAdded(prev: ScenarioInput | null, next: ScenarioInput): boolean {
+  if (!prev) return false;
+  const a = prev.events ?? [];
+  const b = next.events ?? [];
+  if (b.length <= a.length) return false;
+  if (JSON.stringify(b.slice(0, a.length)) !== JSON.stringify(a)) return false;
+  // a version-1 scenario becomes version 2 with its first event
+  const rest = (s: ScenarioInput) => simulationKey({ ...s, version: 2, events: undefined });
+  return rest(prev) === rest(next);
+}
 
 const AUTOSAVE_MS = 400;
 const URL_MS = 600;
@@ -55,12 +83,47 @@ export function useScenarioSync(): void {
   const lab = useLab();
   const scenario = useStore(lab.scenario, (s) => s.scenario);
   const simKey = useRef<string | null>(null);
+  const simScenario = useRef<ScenarioInput | null>(null);
+
+  useEffect(() => {
+    // While a run is going, an edit of a link's or flow's setting becomes a timed event at the
+    // current simulated time (run/liveChanges.ts) instead of a restart.
+    lab.scenario.setState({
+      liveEdit: (cur, next) => (lab.sim.midRun ? validOrNull(liveEdit(cur, next, lab.run.getState().nowNs)) : null),
+    });
+    // the worker says when each event applies (a frame later than the page saw): write it down
+    lab.sim.onEventsTimed = (times) => {
+      lab.scenario.getState().apply(
+        (s) => {
+          if (!s.events) return null;
+          const events = [...s.events];
+          for (const [i, tNs] of times) if (events[i]) events[i] = { ...events[i]!, at: formatEventTime(tNs) };
+          const next = { ...s, events };
+          simKey.current = simulationKey(next);
+          simScenario.current = next;
+          lab.sim.adopt(next);
+          return next;
+        },
+        { history: false },
+      );
+    };
+    return () => {
+      lab.scenario.setState({ liveEdit: null });
+      lab.sim.onEventsTimed = null;
+    };
+  }, [lab]);
 
   useEffect(() => {
     const key = simulationKey(scenario);
     if (key === simKey.current) return;
     const first = simKey.current === null;
+    const prev = simScenario.current;
     simKey.current = key;
+    simScenario.current = scenario;
+    if (lab.sim.midRun && onlyEventsAdded(prev, scenario)) {
+      lab.sim.addEvents(scenario);
+      return;
+    }
     // First visit starts playing by itself; after an edit a run that was going keeps going.
     lab.sim.load(scenario, first || lab.sim.active);
   }, [lab, scenario]);

@@ -1,6 +1,6 @@
 /** What the run looks like to the UI: status, clock, speed, progress and problems. */
 import { create } from 'zustand';
-import type { ScenarioIssue } from '@cclab/engine';
+import type { RunSummary, ScenarioIssue } from '@cclab/engine';
 import type { RunMeta, RunStatus } from '../worker/protocol';
 
 /** Speeds offered (simulated seconds per wall second); Infinity = as fast as possible. */
@@ -17,6 +17,8 @@ export interface RunState {
   /** Why the scenario cannot run (from the worker's validation). */
   issues: ScenarioIssue[];
   crash: string | null;
+  /** The engine's summary of the run so far (live while running, final at the end). */
+  summary: RunSummary | null;
 }
 
 export function createRunStore() {
@@ -29,6 +31,7 @@ export function createRunStore() {
     meta: null,
     issues: [],
     crash: null,
+    summary: null,
   }));
 }
 

@@ -39,12 +39,19 @@ export interface ScenarioState {
   tool: Tool;
   /** Pan and zoom of the editor; null until the canvas fits the network to the view. */
   camera: ViewTransform | null;
+  /**
+   * Set while a run is going: turns an edit into timed events at the current simulated time
+   * (run/liveChanges.ts), or returns null to let the edit restart the run as usual.
+   */
+  liveEdit: ((cur: ScenarioInput, next: ScenarioInput) => ScenarioInput | null) | null;
   /** Applies an edit; with history (the default) it can be undone. */
   apply(edit: (s: ScenarioInput) => ScenarioInput | null, opts?: { history?: boolean }): boolean;
   /** Saves the current scenario as an undo point (before a continuous gesture). */
   checkpoint(): void;
   /** Replaces the whole scenario (import, preset, link); undoable. */
   replace(s: ScenarioInput): void;
+  /** The scenario as last opened (start-up, preset, file, link): edits since make it differ. */
+  openedAs: ScenarioInput;
   undo(): void;
   redo(): void;
   select(sel: Partial<Selection>, additive?: boolean): void;
@@ -62,10 +69,13 @@ export function createScenarioStore(initial: ScenarioInput) {
     selection: EMPTY_SELECTION,
     tool: 'select',
     camera: readTransform(initial.view),
+    liveEdit: null,
+    openedAs: withoutCamera(initial),
     apply(edit, opts) {
       const cur = get().scenario;
-      const next = edit(cur);
-      if (next === null || next === cur) return false;
+      const edited = edit(cur);
+      if (edited === null || edited === cur) return false;
+      const next = get().liveEdit?.(cur, edited) ?? edited;
       if (opts?.history === false) set({ scenario: next });
       else set({ scenario: next, past: [...get().past, cur].slice(-HISTORY_LIMIT), future: [] });
       set({ selection: pruneSelection(get().selection, next) });
@@ -75,8 +85,10 @@ export function createScenarioStore(initial: ScenarioInput) {
       set({ past: [...get().past, get().scenario].slice(-HISTORY_LIMIT), future: [] });
     },
     replace(s) {
+      const opened = withoutCamera(s);
       set({
-        scenario: withoutCamera(s),
+        openedAs: opened,
+        scenario: opened,
         camera: readTransform(s.view),
         past: [...get().past, get().scenario].slice(-HISTORY_LIMIT),
         future: [],

@@ -1,12 +1,19 @@
 /** UI-only state that is not part of the scenario: notices, toasts, chart choices. */
 import { create } from 'zustand';
 import type { Notice } from '../codec/startup';
+import type { PinnedRun } from '../compare/pinnedRun';
 
 export interface UiState {
   notices: (Notice & { id: number })[];
   toast: { id: number; text: string } | null;
   /** Extra information shown with the toast (the copied link, for copying by hand). */
   lastShareUrl: string | null;
+  /** Presentation mode: full window, editing chrome hidden, everything scaled for a projector. */
+  presentation: boolean;
+  setPresentation(on: boolean): void;
+  /** A run pinned for A/B comparison (drawn dashed under the current one), or null. */
+  pinned: PinnedRun | null;
+  setPinned(p: PinnedRun | null): void;
   /** Shows a notice; one with a `key` replaces the notice with the same key. */
   pushNotice(n: Notice): void;
   dismissNotice(id: number): void;
@@ -21,6 +28,14 @@ export function createUiStore() {
     notices: [],
     toast: null,
     lastShareUrl: null,
+    presentation: false,
+    setPresentation(on) {
+      set({ presentation: on });
+    },
+    pinned: null,
+    setPinned(p) {
+      set({ pinned: p });
+    },
     pushNotice(n) {
       const others = n.key === undefined ? get().notices : get().notices.filter((x) => x.key !== n.key);
       set({ notices: [...others, { ...n, id: seq++ }] });

@@ -148,7 +148,7 @@ export class SimClient {
     this.playWhenLoaded = autoplay;
     this.loading = true;
     this.loadIsRecovery = false;
-    this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null });
+    this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null, summary: null });
     // The engine ignores `view` (the lab's own free-form state), so it is not sent.
     const { view: _view, ...forEngine } = scenario;
     try {
@@ -160,6 +160,33 @@ export class SimClient {
       this.run.setState({ status: 'error', meta: null, crash: message });
       this.opts.report?.({ kind: 'worker-gave-up', message, atNs: 0 });
     }
+  }
+
+  /**
+   * Hands the worker the same scenario with more timed events (a change made while the run goes
+   * on): no restart, the clock goes on, the events apply at their times.
+   */
+  addEvents(scenario: ScenarioInput): void {
+    this.scenario = scenario;
+    const { view: _view, ...forEngine } = scenario;
+    this.send({ v: PROTOCOL_VERSION, type: 'events', runId: this.runId, scenario: forEngine });
+  }
+
+  /**
+   * Takes `scenario` as the one the worker runs, without sending it: the same run, with its
+   * events' times written down as the worker applied them (Reset and Replay load this one).
+   */
+  adopt(scenario: ScenarioInput): void {
+    this.scenario = scenario;
+  }
+
+  /** Told the simulated time each added event applies at ([index in `events`, tNs]). */
+  onEventsTimed: ((times: [number, number][]) => void) | null = null;
+
+  /** Whether a run has started and not ended: a change now is a timed event, not a restart. */
+  get midRun(): boolean {
+    const st = this.run.getState();
+    return (st.status === 'playing' || st.status === 'paused' || st.status === 'batch') && st.nowNs > 0;
   }
 
   play(): void {
@@ -286,6 +313,8 @@ export class SimClient {
       this.live.reset(msg.meta);
       this.run.setState({ meta: msg.meta, durationNs: msg.meta.durationNs, status: 'paused', issues: [], crash: null });
       if (this.playWhenLoaded) this.play();
+    } else if (msg.type === 'eventsTimed') {
+      this.onEventsTimed?.(msg.times);
     } else if (msg.type === 'invalid') {
       this.loading = false;
       this.loadIsRecovery = false;
@@ -317,11 +346,14 @@ export class SimClient {
     this.pending = [];
     if (frames.length === 0) return;
     const now = performance.now();
+    let summary = null;
     for (const f of frames) {
       if (f.runId !== this.runId) continue;
       this.series.append(f);
       this.live.apply(f, now);
+      if (f.summary) summary = f.summary;
     }
+    if (summary) this.run.setState({ summary });
     const last = frames[frames.length - 1]!;
     if (last.runId !== this.runId) return;
     const cur = this.run.getState();

@@ -8,6 +8,7 @@ import {
   Simulation,
   ScenarioError,
   validateScenario,
+  type RunSummary,
   type ScenarioInput,
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
@@ -93,6 +94,38 @@ export class SimController {
       this.samples++;
     };
     return { ok: true, meta };
+  }
+
+  /**
+   * Adds the events of `scenario` that the running simulation does not have yet (those past
+   * the ones it was loaded or last updated with): the run goes on, nothing restarts. The rest of
+   * the scenario must be the one loaded (the lab sends this only when just `events` grew).
+   */
+  addEvents(scenario: ScenarioInput): { ok: true; times: [number, number][] } | { ok: false; issues: ScenarioIssue[] } {
+    const sim = this.sim;
+    if (!sim) return { ok: true, times: [] };
+    let resolved;
+    try {
+      resolved = validateScenario(scenario);
+    } catch (e) {
+      if (e instanceof ScenarioError) return { ok: false, issues: e.issues };
+      throw e;
+    }
+    const known = new Set(sim.changes.scheduledIndices());
+    // the page's clock lags the worker's by a frame or so: an event whose time has passed here
+    // applies at the next nanosecond, and the page writes that time into the scenario, so a run
+    // from zero applies it at the same instant
+    const now = sim.nowNs;
+    const added = resolved.events
+      .filter((e) => !known.has(e.index))
+      .map((e) => (e.atNs > now ? e : { ...e, atNs: now + 1 }));
+    sim.addEvents(added);
+    return { ok: true, times: added.map((e) => [e.index, e.atNs]) };
+  }
+
+  /** The engine's summary of the run so far (per flow, per port, Jain's index), or null. */
+  summary(): RunSummary | null {
+    return this.sim && this.sim.nowNs > 0 ? this.sim.summary() : null;
   }
 
   get loaded(): boolean {

@@ -3,7 +3,7 @@
  * protocol version `v`; a worker built from a different version of this file refuses to talk.
  * Large per-frame payloads travel as transferable Float64Arrays.
  */
-import type { ScenarioInput, ScenarioIssue } from '@cclab/engine';
+import type { RunSummary, ScenarioInput, ScenarioIssue } from '@cclab/engine';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -17,6 +17,11 @@ export type Speed = number;
  */
 export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'load'; runId: number; scenario: ScenarioInput }
+  /**
+   * The same scenario with timed events added (a change made while the run goes on): the run
+   * continues and the new events apply at their times (at once if that time has passed).
+   */
+  | { v: 1; type: 'events'; runId: number; scenario: ScenarioInput }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
   | { v: 1; type: 'step' }
@@ -153,11 +158,15 @@ export interface Frame {
   reasonCounts: Float64Array;
   /** Per base station: the UE (index in BsMeta.ues) the current slot serves, or −1. */
   bsServed: Float64Array;
+  /** The engine's summary of the run so far (about twice a second while running, and when it stops). */
+  summary?: RunSummary;
 }
 
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
+  /** The simulated time (ns) each added event applies at: [index in `events`, tNs]. */
+  | { v: 1; type: 'eventsTimed'; runId: number; times: [number, number][] }
   /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
   | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
   | { v: 1; type: 'pong'; seq: number }

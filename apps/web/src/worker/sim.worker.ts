@@ -22,9 +22,19 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
 }
 
+/** Wall time of the last summary sent (ms): a summary costs a sort of delays, so not every frame. */
+let lastSummaryMs = -Infinity;
+const SUMMARY_MS = 500;
+
 function postFrame(): void {
   const f: Frame = ctl.frame();
   f.ack = lastSeq;
+  const t = performance.now();
+  if (ctl.status !== 'playing' || t - lastSummaryMs >= SUMMARY_MS) {
+    const summary = ctl.summary();
+    if (summary) f.summary = summary;
+    lastSummaryMs = t;
+  }
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
@@ -90,6 +100,16 @@ function handle(msg: ToWorker): void {
         post({ v: 1, type: 'loaded', runId, meta: r.meta });
         postFrame();
       } else post({ v: 1, type: 'invalid', runId, issues: r.issues });
+      break;
+    }
+    case 'events': {
+      if (msg.runId !== runId) break;
+      const r = ctl.addEvents(msg.scenario);
+      if (!r.ok) post({ v: 1, type: 'invalid', runId, issues: r.issues });
+      else {
+        post({ v: 1, type: 'eventsTimed', runId, times: r.times });
+        postFrame();
+      }
       break;
     }
     case 'play':

@@ -92,7 +92,8 @@ export function summarize(s: Simulation): RunSummary {
       from: nodes[spec.from]!.id,
       to: nodes[spec.to]!.id,
       transport: spec.transport,
-      cc: spec.cc ?? null,
+      // the congestion control running now (a timed event may have switched it)
+      cc: (f.sender as { cc?: { id: string } }).cc?.id ?? spec.cc ?? null,
       app: spec.app,
       goodputBps: active > 0 ? (st.goodputBytes * 8) / active : 0,
       throughputBps: active > 0 ? (st.bytesReceived * 8) / active : 0,

@@ -127,7 +127,7 @@ export class Network {
  * Builds a port's discipline from its resolved spec; a scheduler's children come from the spec's
  * `child` (recursively), or are limitless FIFOs under the scheduler's shared limit.
  */
-function buildDisc(
+export function buildDisc(
   q: ResolvedQueue,
   limit: BufferLimit,
   portName: string,

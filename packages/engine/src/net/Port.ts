@@ -112,7 +112,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   protected nsPerByte: number;
   protected _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
-  readonly queueType: string;
+  queueType: string;
+  private _delayNs: number;
+  private _disc: QueueDisc;
+  private _lossRate: number;
+  private _bufferLimit: BufferLimit;
+  private readonly env: PortEnvironment;
   private readonly framingBytes: number;
   /** Packets handed over by the discipline and waiting for the transmitter (see LinkLayer), or null. */
   private readonly device: PacketFifo | null;
@@ -124,16 +129,16 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     readonly fromNode: number,
     readonly toNode: number,
     rateBps: number,
-    readonly delayNs: number,
-    readonly disc: QueueDisc,
-    readonly lossRate: number,
+    delayNs: number,
+    disc: QueueDisc,
+    lossRate: number,
     protected readonly sim: Simulator,
     protected readonly pool: PacketPool,
     protected readonly random: Random,
     flowCount: number,
     protected readonly dropObserver: DropObserver | null,
     /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
-    readonly bufferLimit: BufferLimit,
+    bufferLimit: BufferLimit,
     env: PortEnvironment,
     link: LinkLayer = NO_LINK_LAYER,
   ) {
@@ -141,21 +146,111 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.deviceCapacity = link.deviceQueuePackets;
     this.device = link.deviceQueuePackets > 0 ? new PacketFifo(link.deviceQueuePackets) : null;
     this._rateBps = rateBps;
+    this._delayNs = delayNs;
+    this._disc = disc;
+    this._lossRate = lossRate;
+    this._bufferLimit = bufferLimit;
+    this.env = env;
     this.queueType = env.queueType;
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
     this.flowDepartureBytes = new Float64Array(flowCount);
     this.flowDepartures = new Float64Array(flowCount);
     this.flowDrops = new Float64Array(flowCount);
+    this.attachDisc(disc);
+  }
+
+  private attachDisc(disc: QueueDisc): void {
     disc.attach({
-      sim,
-      rateBps,
-      random: sim.random(`queue:${name}`),
+      sim: this.sim,
+      rateBps: this._rateBps,
+      random: this.sim.random(`queue:${this.name}`),
       dropListener: this,
-      flows: env.flows,
+      flows: this.env.flows,
       port: this,
-      node: env.node,
-      limit: bufferLimit,
+      node: this.env.node,
+      limit: this._bufferLimit,
     });
+  }
+
+  /** The queue discipline (replaced by `replaceDisc`). */
+  get disc(): QueueDisc {
+    return this._disc;
+  }
+
+  /** Propagation delay, ns. */
+  get delayNs(): number {
+    return this._delayNs;
+  }
+
+  /** Probability that a transmitted packet is lost on the wire. */
+  get lossRate(): number {
+    return this._lossRate;
+  }
+
+  /** The egress buffer limit (packets or bytes) of the current queue discipline. */
+  get bufferLimit(): BufferLimit {
+    return this._bufferLimit;
+  }
+
+  /**
+   * Changes the propagation delay from now on. Packets already on the wire keep their arrival
+   * times; a link delivers in order, so a packet sent after a decrease arrives no earlier than
+   * the one sent before it.
+   */
+  setDelayNs(ns: number): void {
+    if (!(ns >= 0) || !Number.isFinite(ns)) throw new RangeError(`port ${this.name}: delay ${ns} is not ≥ 0`);
+    this._delayNs = ns;
+  }
+
+  /** Changes the random loss probability of packets transmitted from now on. */
+  setLossRate(p: number): void {
+    if (!(p >= 0 && p <= 1)) throw new RangeError(`port ${this.name}: loss rate ${p} is not within 0–1`);
+    this._lossRate = p;
+  }
+
+  /**
+   * Replaces the queue discipline (a new discipline, or the same with another buffer) from now
+   * on. The packets waiting in the old one are handed to the new one in the order the old one
+   * releases them (an AQM may still drop one on the way out, as it would have); what the new one
+   * refuses under its limit is dropped there. Counts carry over, so the port's statistics cover
+   * the whole run: a handed-over packet is neither a departure of the old discipline nor an
+   * arrival of the new one, and keeps its enqueue time (its sojourn counts from its first arrival).
+   */
+  replaceDisc(disc: QueueDisc, queueType: string, limit: BufferLimit): void {
+    const old = this._disc;
+    const moved: Packet[] = [];
+    let sojournNs = 0;
+    for (;;) {
+      const pkt = old.dequeue();
+      if (pkt === null) break;
+      sojournNs += this.sim.now - pkt.enqueueNs;
+      moved.push(pkt);
+    }
+    // a pacer may hold packets it will not release yet: they go with the old discipline
+    while (old.lengthPackets > 0 && old.evict('policy'));
+    this._disc = disc;
+    this.queueType = queueType;
+    this._bufferLimit = limit;
+    this.attachDisc(disc);
+    const o = old.stats;
+    const n = disc.stats;
+    let movedBytes = 0;
+    for (const pkt of moved) {
+      const enqueuedAt = pkt.enqueueNs;
+      movedBytes += pkt.sizeBytes;
+      if (disc.enqueue(pkt)) pkt.enqueueNs = enqueuedAt;
+    }
+    n.arrivals += o.arrivals - moved.length;
+    n.arrivalBytes += o.arrivalBytes - movedBytes;
+    n.departures += o.departures - moved.length;
+    n.departureBytes += o.departureBytes - movedBytes;
+    n.drops += o.drops;
+    n.dropBytes += o.dropBytes;
+    n.marks += o.marks;
+    n.sojournSumNs += o.sojournSumNs - sojournNs;
+    for (const [k, v] of Object.entries(o.dropsByReason)) n.dropsByReason[k] = (n.dropsByReason[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(o.marksByReason)) n.marksByReason[k] = (n.marksByReason[k] ?? 0) + v;
+    if (!this.txDonePending && this.sim.now >= this.busyUntilNs) this.startTransmission();
   }
 
   /** Current transmission rate, bit/s. */
@@ -219,7 +314,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
-    const disc = this.disc;
+    const disc = this._disc;
     if (
       this.device === null &&
       !this.txDonePending &&
@@ -268,10 +363,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
    */
   protected startTransmission(): void {
     const dev = this.device;
-    const pkt = dev !== null && dev.length > 0 ? dev.shift() : this.disc.dequeue();
+    const pkt = dev !== null && dev.length > 0 ? dev.shift() : this._disc.dequeue();
     if (pkt === null) {
-      if (this.disc.lengthPackets > 0) {
-        const t = this.disc.nextReadyTimeNs();
+      if (this._disc.lengthPackets > 0) {
+        const t = this._disc.nextReadyTimeNs();
         if (t < this.wakePending && t !== Infinity) {
           this.wakePending = t;
           this.sim.schedule(Math.max(t, this.sim.now), this, WAKE, 0);
@@ -302,7 +397,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.txPacket = pkt;
     this.busyUntilNs = txEnd;
     this.busyNs += txEnd - now;
-    if (this.lossRate > 0 && this.random.next() < this.lossRate) {
+    if (this._lossRate > 0 && this.random.next() < this._lossRate) {
       // lost on the wire: it still occupies the transmitter
       this.linkLosses++;
       this.flowDrops[f]!++;
@@ -311,7 +406,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       this.txPacket = null;
       this.pool.release(pkt);
     } else {
-      this.pushFlight(pkt, txEnd, txEnd + this.delayNs, arrivalSeq);
+      this.pushFlight(pkt, txEnd, txEnd + this._delayNs, arrivalSeq);
     }
     if (this.device !== null) this.fillDevice();
     if (this.backlogged) {
@@ -354,6 +449,11 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       cap *= 2;
     }
     const idx = (this.flightHead + this.flightCount) & (cap - 1);
+    // in order even after the delay was lowered (setDelayNs)
+    if (this.flightCount > 0) {
+      const last = this.flightArrive[(idx - 1) & (cap - 1)]!;
+      if (arriveNs < last) arriveNs = last;
+    }
     this.flightPkts[idx] = pkt;
     this.flightArrive[idx] = arriveNs;
     this.flightDepart[idx] = departNs;

@@ -171,14 +171,14 @@ describe('messages are for a person', () => {
 
   it('never uses the schema library\'s wording ("Too big", "Invalid option", "a object")', () => {
     const s = base() as unknown as Record<string, unknown>;
-    s.version = 2;
+    s.version = 3;
     s.probes = { maxPoints: 1e9, interval: [] };
     (s.nodes as unknown[])[0] = 0;
     (s.links as Record<string, unknown>[])[0]!.lossRate = 2;
     (s.flows as Record<string, unknown>[])[0]!.class = 1.5;
     const issues = issuesOf(s);
     expect(issues).toEqual([
-      'version: must be 1',
+      'version: 3 is not one of 1, 2',
       'nodes[0]: 0 is not an object',
       'links[0].lossRate: must be ≤ 1',
       'flows[0].class: 1.5 is not a whole number',

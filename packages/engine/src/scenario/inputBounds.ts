@@ -11,6 +11,8 @@ export const SCENARIO_LIMITS = {
   nodes: 5000,
   links: 20000,
   flows: 5000,
+  /** Timed changes (`events`). */
+  events: 10000,
   /** Nesting of the whole document (a valid scenario needs about 9). */
   depth: 32,
   /** Array elements and object entries in the whole document (a VBR trace may hold 1,000,000). */

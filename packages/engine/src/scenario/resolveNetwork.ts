@@ -182,7 +182,7 @@ function resolveDirection(
  * Resolves a queue spec (and its scheduler's `child`, recursively): registry lookup, parameters,
  * and the model's cross-parameter checks against the link it serves.
  */
-function resolveQueue(
+export function resolveQueue(
   queue: QueueSpec | undefined,
   path: string,
   env: QueueCheckEnv,

@@ -67,6 +67,35 @@ export interface ResolvedNode {
   bs: ResolvedBaseStation | null;
 }
 
+/** What a link event changes; absent fields stay as they are. */
+export interface ResolvedLinkChange {
+  kind: 'link';
+  link: number;
+  /** The directions (0 = a→b, 1 = b→a) that buffer, queue and loss apply to. */
+  dirs: (0 | 1)[];
+  rateBps?: number;
+  delayNs?: number;
+  lossRate?: number;
+  /** A new buffer (the current discipline rebuilt under it). */
+  buffer?: BufferLimit;
+  /** A new discipline (under the new buffer if one is given, else the port's current one). */
+  queue?: ResolvedQueue;
+}
+
+export interface ResolvedFlowChange {
+  kind: 'flow';
+  flow: number;
+  cc?: { id: string; params: ResolvedParams };
+  action?: 'start' | 'stop';
+}
+
+/** A timed change (`events[index]`), in time order (ties in file order). */
+export type ResolvedEvent = (ResolvedLinkChange | ResolvedFlowChange) & {
+  index: number;
+  atNs: number;
+  label: string | undefined;
+};
+
 export interface ResolvedScenario {
   input: ScenarioInput;
   name: string;
@@ -76,4 +105,5 @@ export interface ResolvedScenario {
   links: ResolvedLink[];
   flows: ResolvedFlow[];
   probes: { intervalNs: number; ports: string[] | null; maxPoints: number };
+  events: ResolvedEvent[];
 }

@@ -9,7 +9,7 @@ import {
   RATE_RANGE,
   type Range,
 } from '../core/limits.js';
-import { SCENARIO_VERSION } from './types.js';
+import { SCENARIO_VERSIONS } from './types.js';
 import { SCENARIO_LIMITS } from './inputBounds.js';
 
 /**
@@ -128,8 +128,25 @@ export const flowSchema = z.strictObject({
   label: text(200).optional(),
 });
 
+/** A timed change (scenario/resolveEvents.ts checks targets, values and combinations). */
+export const eventSchema = z.strictObject({
+  at: duration(DURATION_RANGE),
+  link: nodeRef.optional(),
+  direction: z.string().max(200, 'must be at most 200 characters').optional(),
+  rate: rate.optional(),
+  delay: duration(LINK_DELAY_RANGE).optional(),
+  buffer: buffer.optional(),
+  queue: queueSpecSchema.optional(),
+  lossRate: lossRate.optional(),
+  flow: nodeRef.optional(),
+  cc: modelId.optional(),
+  ccParams: params.optional(),
+  action: z.enum(['start', 'stop'], { error: 'must be "start" or "stop"' }).optional(),
+  label: text(200).optional(),
+});
+
 export const scenarioSchema = z.strictObject({
-  version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+  version: z.literal(SCENARIO_VERSIONS),
   name: text(200).optional(),
   description: text(5000).optional(),
   seed: z
@@ -159,6 +176,10 @@ export const scenarioSchema = z.strictObject({
         .max(1_000_000, 'must be at most 1000000')
         .optional(),
     })
+    .optional(),
+  events: z
+    .array(eventSchema)
+    .max(SCENARIO_LIMITS.events, `may hold at most ${SCENARIO_LIMITS.events} events`)
     .optional(),
   /** Free-form view state of the lab, bounded by scenario/inputBounds.ts (depth, entries, size). */
   view: z.record(z.string(), z.unknown()).meta({ cclabView: true }).optional(),

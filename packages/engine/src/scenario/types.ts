@@ -1,9 +1,12 @@
 /**
- * The scenario file format, version 1 (see docs/scenario-format.md). Human units are accepted
- * wherever a quantity appears: "10Mbps", "20ms", "50 packets", "64KB".
+ * The scenario file format, version 2 (see docs/scenario-format.md). Human units are accepted
+ * wherever a quantity appears: "10Mbps", "20ms", "50 packets", "64KB". Version 2 added timed
+ * `events`; a version-1 file is a version-2 file without them (scenario/migrate.ts).
  */
 
-export const SCENARIO_VERSION = 1;
+export const SCENARIO_VERSION = 2;
+/** Every version a file may say it is; older ones are migrated on load. */
+export const SCENARIO_VERSIONS = [1, 2] as const;
 
 /** `bs`: a wireless base station (its links to hosts are TDMA radio downlinks to UEs). */
 export type NodeKind = 'host' | 'router' | 'bs';
@@ -131,6 +134,31 @@ export interface ProbeSpec {
   maxPoints?: number;
 }
 
+/**
+ * A change at a simulated time (ns-2's `$ns at`): to a link (`link`: its id, default "a-b"; both
+ * directions, or one with `direction`), or to a flow (`flow`: its congestion control, or
+ * `action` start/stop). One target and at least one change per event.
+ */
+export interface ScenarioEvent {
+  /** Simulated time of the change, within the run. */
+  at: string | number;
+  link?: string;
+  /** For buffer, queue and lossRate: one direction ("a->b" with the link's node ids); default both. */
+  direction?: string;
+  rate?: string | number;
+  delay?: string | number;
+  buffer?: string | number;
+  queue?: QueueSpec;
+  lossRate?: number;
+  flow?: string;
+  /** Congestion control registry id (TCP flows). */
+  cc?: string;
+  ccParams?: Record<string, unknown>;
+  action?: 'start' | 'stop';
+  /** Free text shown with the event mark. */
+  label?: string;
+}
+
 export interface ScenarioInput {
   version: number;
   name?: string;
@@ -141,6 +169,8 @@ export interface ScenarioInput {
   links: ScenarioLink[];
   flows: ScenarioFlow[];
   probes?: ProbeSpec;
+  /** Timed changes (version 2). */
+  events?: ScenarioEvent[];
   /** Free-form view state for the lab (zoom, selected charts); ignored by the engine. */
   view?: Record<string, unknown>;
 }

@@ -3,6 +3,8 @@ import { checkInputBounds, SCENARIO_LIMITS } from './inputBounds.js';
 import { formatPath, StructureMap, type PathSegment } from './paths.js';
 import { checkedDurationNs } from './quantities.js';
 import type { ResolvedScenario } from './resolved.js';
+import { migrateScenario } from './migrate.js';
+import { resolveEvents } from './resolveEvents.js';
 import { resolveFlows } from './resolveFlows.js';
 import { resolveLinks, resolveNodes, type CheckContext } from './resolveNetwork.js';
 import { ScenarioError, type ScenarioIssue } from './ScenarioError.js';
@@ -13,6 +15,7 @@ import { wordZodIssue } from './zodIssues.js';
 export { ScenarioError, type ScenarioIssue } from './ScenarioError.js';
 export type {
   ResolvedDirection,
+  ResolvedEvent,
   ResolvedFlow,
   ResolvedLink,
   ResolvedNode,
@@ -42,7 +45,9 @@ export function validateScenario(input: unknown): ResolvedScenario {
   }
   if (bounds.fatal) throw new ScenarioError(issues);
   // from here on, parts the walk reported are null: nothing below walks a huge or deep value
-  const doc = bounds.pruned;
+  const migrated = migrateScenario(bounds.pruned);
+  const doc = migrated.doc;
+  issues.push(...migrated.problems);
   const parsed = scenarioSchema.safeParse(doc);
   if (!parsed.success) {
     for (const i of parsed.error.issues) {
@@ -70,6 +75,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
   const { links, adjacency, portNames, portsKnown } = resolveLinks(s, cx, table, classes);
   const flows = resolveFlows(s, cx, table, adjacency);
   const probes = resolveProbes(s, cx, portsKnown ? portNames : null);
+  const events = resolveEvents(s, cx, durationNs, nodes, links, flows);
 
   if (issues.length > 0) throw new ScenarioError(uniqueIssues(issues));
   return {
@@ -81,6 +87,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
     links,
     flows,
     probes,
+    events,
   };
 }
 

@@ -186,7 +186,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private congestionActionPending = false;
   private nextPaceNs = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
-  private readonly rates: RateSampler | null;
+  private rates: RateSampler | null;
   /** XCP end-system state, or null for a plain TCP sender. */
   readonly xcp: XcpEndSystem | null;
   /** Feedback echoed by the ACK being processed (XCP), bytes. */
@@ -206,7 +206,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   constructor(
     readonly ctx: FlowContext,
     readonly cfg: TcpSenderConfig,
-    readonly cc: CongestionControl,
+    public cc: CongestionControl,
   ) {
     this.segmentBytes = cfg.packetBytes;
     this.maxWindow = cfg.maxWindow;
@@ -219,11 +219,32 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.recovery = createRecovery(this, cfg.recovery);
-    const rates = cc.onRateSample !== undefined ? new RateSampler(cfg.maxWindow) : null;
-    if (rates !== null) this.recovery.watchSacks?.((seq) => rates.onDelivered(seq, ctx.sim.now));
-    this.rates = rates;
+    this.rates = null;
+    if (cc.onRateSample !== undefined) this.startRateSampling();
     this.xcp = cfg.xcp ? new XcpEndSystem(cfg.xcp.tickNs, cfg.packetBytes - cfg.headerBytes) : null;
     cc.init?.(this, ctx.sim.now);
+  }
+
+  /** Delivery-rate sampling for a congestion control that takes rate samples (BBR). */
+  private startRateSampling(): void {
+    const rates = new RateSampler(this.cfg.maxWindow);
+    this.recovery.watchSacks?.((seq) => rates.onDelivered(seq, this.ctx.sim.now));
+    this.rates = rates;
+  }
+
+  /**
+   * Hands the connection to another congestion control from now on (a scenario event, or a
+   * change made in the lab while a run goes on). The connection state it acts on — cwnd,
+   * ssthresh, the RTT estimate, what is in flight, the loss recovery in progress — is kept, as
+   * Linux keeps it when `TCP_CONGESTION` is set on an open socket (net/ipv4/tcp_cong.c
+   * tcp_reinit_congestion_control: the new module's init runs on the live socket). The loss
+   * recovery chosen when the flow started stays. A control that takes delivery-rate samples gets
+   * them for segments sent from now on.
+   */
+  switchCongestionControl(cc: CongestionControl): void {
+    this.cc = cc;
+    if (cc.onRateSample !== undefined && this.rates === null) this.startRateSampling();
+    cc.init?.(this, this.ctx.sim.now);
   }
 
   setRoute(fwd: Route): void {

@@ -1,0 +1,76 @@
+/**
+ * A/B comparison: a run pinned for comparison (its chart lines copied, its summary kept) and
+ * the table of the pinned run beside the current one with the differences.
+ */
+import type { RunSummary } from '@cclab/engine';
+import { chartLines, type ChartKind, type FlowStyle, type LineSeries } from '../charts/chartData';
+import type { SeriesStore } from '../state/SeriesStore';
+
+export interface PinnedRun {
+  /** What the run was (shown in the legend and the table): scenario name and time pinned. */
+  label: string;
+  summary: RunSummary;
+  /** Copies of the run's lines per chart (cwnd, throughput, RTT), drawn dashed under the live ones. */
+  lines: Partial<Record<ChartKind, LineSeries[]>>;
+}
+
+/** Dash pattern of a pinned run's lines (the live run's are solid). */
+export const PINNED_DASH = '2 3';
+const PINNED_KINDS: ChartKind[] = ['cwnd', 'throughput', 'rtt'];
+
+/** Pins the run the series store holds now: each solid line copied, restyled dashed. */
+export function pinRun(store: SeriesStore, flows: readonly FlowStyle[], summary: RunSummary, label: string): PinnedRun {
+  const lines: Partial<Record<ChartKind, LineSeries[]>> = {};
+  for (const kind of PINNED_KINDS)
+    lines[kind] = chartLines(kind, store, flows, null)
+      .filter((l) => !l.dash && !l.base)
+      .map((l) => ({
+        key: `pinned:${l.key}`,
+        label: `${l.label} (A)`,
+        color: l.color,
+        dash: PINNED_DASH,
+        x: l.x.slice(),
+        y: l.y.slice(),
+        ...(l.step ? { step: true } : {}),
+        ...(l.unit ? { unit: l.unit } : {}),
+      }));
+  return { label, summary, lines };
+}
+
+export interface CompareRow {
+  what: string;
+  unit: string;
+  a: number | null;
+  b: number | null;
+}
+
+/** The figures of both runs side by side: per flow (matched by id) goodput, delay, loss; then Jain and the total. */
+export function compareRows(a: RunSummary, b: RunSummary): CompareRow[] {
+  const rows: CompareRow[] = [];
+  const ids = [...new Set([...a.flows.map((f) => f.id), ...b.flows.map((f) => f.id)])];
+  for (const id of ids) {
+    const fa = a.flows.find((f) => f.id === id);
+    const fb = b.flows.find((f) => f.id === id);
+    rows.push({
+      what: `${id} goodput`,
+      unit: 'Mb/s',
+      a: fa ? fa.goodputBps / 1e6 : null,
+      b: fb ? fb.goodputBps / 1e6 : null,
+    });
+    rows.push({ what: `${id} mean delay`, unit: 'ms', a: fa?.meanDelayMs ?? null, b: fb?.meanDelayMs ?? null });
+    rows.push({
+      what: `${id} loss`,
+      unit: '%',
+      a: fa ? 100 * fa.lossRatio : null,
+      b: fb ? 100 * fb.lossRatio : null,
+    });
+  }
+  rows.push({ what: "Jain's index", unit: '', a: a.jainGoodput, b: b.jainGoodput });
+  rows.push({ what: 'total goodput', unit: 'Mb/s', a: a.aggregateGoodputBps / 1e6, b: b.aggregateGoodputBps / 1e6 });
+  return rows;
+}
+
+/** B − A, or null when either is missing. */
+export function difference(r: CompareRow): number | null {
+  return r.a === null || r.b === null ? null : r.b - r.a;
+}

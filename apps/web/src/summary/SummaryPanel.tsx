@@ -1,0 +1,95 @@
+/**
+ * Summary metrics in the page (accessible name "Summary"): per flow throughput, goodput, delay,
+ * jitter, loss, retransmissions and timeouts; per port utilisation, mean queue, drops and marks
+ * by reason; Jain's fairness index across flows. Live while the run goes on (about twice a
+ * second), final at the end; each header explains itself on hover; exportable as CSV.
+ */
+import { useStore } from 'zustand';
+import type { RunSummary } from '@cclab/engine';
+import { useLab } from '../lab';
+import { exportCsv } from '../charts/exportChart';
+import './summary.css';
+import { CompareButton, CompareTable } from '../compare/ComparePanel';
+import { activePorts, FLOW_COLUMNS, formatCell, PORT_COLUMNS, summaryCsv, type SummaryColumn } from './summaryTable';
+
+function Table<T>({
+  cols,
+  rows,
+  caption,
+  rowKey,
+}: {
+  cols: readonly SummaryColumn<T>[];
+  rows: readonly T[];
+  caption: string;
+  rowKey: (r: T) => string;
+}) {
+  return (
+    // a region that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
+    <div className="summary-scroll" tabIndex={0} role="region" aria-label={`Summary ${caption.toLowerCase()}`}>
+      <table className="summary-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c.key} scope="col" title={c.help}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={rowKey(r)}>
+              {cols.map((c) => (
+                <td key={c.key} className={c.digits !== undefined ? 'num' : undefined} data-col={c.key}>
+                  {formatCell(c, r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SummaryTables({ summary }: { summary: RunSummary }) {
+  return (
+    <>
+      <p
+        className="summary-jain"
+        title="Jain's fairness index of the flows' goodputs: 1 when all are equal, 1/n when one flow takes everything"
+      >
+        Jain&apos;s fairness index: <strong data-testid="summary-jain">{summary.jainGoodput.toFixed(3)}</strong> · total
+        goodput {(summary.aggregateGoodputBps / 1e6).toFixed(2)} Mb/s · at {summary.simulatedS.toFixed(2)} s
+      </p>
+      <Table cols={FLOW_COLUMNS} rows={summary.flows} caption="Per flow" rowKey={(f) => f.id} />
+      <Table cols={PORT_COLUMNS} rows={activePorts(summary)} caption="Per port" rowKey={(p) => p.name} />
+    </>
+  );
+}
+
+export function SummaryPanel() {
+  const lab = useLab();
+  const summary = useStore(lab.run, (s) => s.summary);
+  const status = useStore(lab.run, (s) => s.status);
+  return (
+    <section className="panel summary-panel" aria-label="Summary" data-testid="summary">
+      <h2>
+        Summary <span className="muted small">{status === 'done' ? 'final' : summary ? 'live' : ''}</span>
+        <CompareButton />
+        {summary && (
+          <button type="button" className="btn btn-small" onClick={() => exportCsv(summaryCsv(summary), 'summary.csv')}>
+            CSV
+          </button>
+        )}
+      </h2>
+      <CompareTable />
+      {summary ? (
+        <SummaryTables summary={summary} />
+      ) : (
+        <p className="muted small">Figures appear once the run starts.</p>
+      )}
+    </section>
+  );
+}
