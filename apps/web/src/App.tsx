@@ -14,6 +14,7 @@ import { Notices } from './notices/Notices';
 import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { TraceButton, TracePanel } from './trace/TracePanel';
 
 export function App() {
   const lab = useLab();
@@ -33,6 +34,7 @@ export function App() {
           {name}
         </h1>
         <SweepButton />
+        <TraceButton />
         <ScenarioMenu />
       </header>
       <Notices />
@@ -52,6 +54,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <TracePanel />
       <DropZone />
     </div>
   );
