@@ -111,10 +111,10 @@ export function TracePanel() {
         </button>
       </header>
       <p className="sweep-help">
-        Runs the current scenario once more in the background and records every packet entering, leaving, dropped at and
-        arriving over the chosen ports: an ns-2 trace (as ns-2.35&rsquo;s trace-all writes it) or a pcap with synthetic
-        IP/TCP headers carrying the simulated sequence numbers (Wireshark&rsquo;s TCP stream graphs open it). The run
-        stops when the file reaches the size limit.
+        Runs the current scenario once more in the background and records the chosen ports: an ns-2 trace (every packet
+        entering, leaving, dropped at and arriving over them, as ns-2.35&rsquo;s trace-all writes it) or a pcap (every
+        packet sent on them, with synthetic IP/TCP headers carrying the simulated sequence numbers, so Wireshark&rsquo;s
+        TCP stream graphs open it). The run stops when the file reaches the size limit.
       </p>
       <div className="sweep-form">
         <label htmlFor={ids.format}>Format</label>

@@ -50,8 +50,8 @@ function print(title: string, head: string, rows: GrowthRow[], out: (s: string) 
 
 const RATE_LABEL: Record<number, string> = { 1e7: '10 Mb/s', 1e8: '100 Mb/s', 1e9: '1 Gb/s', 1e10: '10 Gb/s' };
 
-/** Simulated seconds at `rateBps`: about 8 M packets × hops of work at 10 Gb/s, 10 s below 1 Gb/s. */
-const secondsAt = (rateBps: number) => (rateBps >= 1e10 ? 2 : rateBps >= 1e9 ? 5 : 10);
+/** Simulated seconds at `rateBps`: 30 s up to 100 Mb/s, less above (the runs' CPU time stays within seconds). */
+const secondsAt = (rateBps: number) => (rateBps >= 1e10 ? 2 : rateBps >= 1e9 ? 5 : 30);
 
 /**
  * `cclab bench --growth [--seed004-seconds S]`: how the engine's cost grows (docs/performance.md),
@@ -69,9 +69,9 @@ export function benchGrowth(argv: string[], out: (s: string) => void): number {
   }
   out(`load average at start: ${loadAverage()}`);
   measure('warm-up', chainScenario({ flows: 16, rateBps: 1e8, hops: 3, durationS: 5 }));
-  const base = { flows: 16, rateBps: 1e8, hops: 3, durationS: 10 };
+  const base = { flows: 16, rateBps: 1e8, hops: 3, durationS: 30 };
   print(
-    'Flows (100 Mb/s, 3 hops, 10 s simulated)',
+    'Flows (100 Mb/s, 3 hops, 30 s simulated)',
     'flows',
     [1, 4, 16, 64, 256].map((n) => measure(String(n), chainScenario({ ...base, flows: n }))),
     out,
@@ -85,7 +85,7 @@ export function benchGrowth(argv: string[], out: (s: string) => void): number {
     out,
   );
   print(
-    'Hops on every path (16 flows, 100 Mb/s, 10 s simulated)',
+    'Hops on every path (16 flows, 100 Mb/s, 30 s simulated)',
     'hops',
     [2, 3, 5, 9, 13].map((h) => measure(String(h), chainScenario({ ...base, hops: h }))),
     out,
