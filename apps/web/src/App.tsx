@@ -15,6 +15,7 @@ import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { TraceButton, TracePanel } from './trace/TracePanel';
+import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 
 export function App() {
   const lab = useLab();
@@ -35,6 +36,7 @@ export function App() {
         </h1>
         <SweepButton />
         <TraceButton />
+        <ReproductionsButton />
         <ScenarioMenu />
       </header>
       <Notices />
@@ -55,6 +57,7 @@ export function App() {
       </main>
       <SweepPanel />
       <TracePanel />
+      <ReproductionsPanel />
       <DropZone />
     </div>
   );

@@ -12,6 +12,7 @@ import { scenarioFileName } from '../codec/scenarioFile';
 import { TRACE_FILE_TYPES, type TraceFormat, type TraceRequest } from './recordTrace';
 import { traceStore } from './traceStore';
 import { sweepStore } from '../sweep/sweepSetup';
+import { reproductionStore } from '../reproductions/reproductionSetup';
 import type { TraceWorkerReply } from './trace.worker';
 import '../sweep/sweep.css';
 
@@ -28,7 +29,10 @@ export function TraceButton() {
       data-testid="trace-toggle"
       title="Download a packet trace (ns-2 trace or pcap) of chosen ports"
       onClick={() => {
-        if (!open) sweepStore.getState().setOpen(false);
+        if (!open) {
+          sweepStore.getState().setOpen(false);
+          reproductionStore.getState().setOpen(false);
+        }
         traceStore.setState({ open: !open });
       }}
     >
