@@ -91,7 +91,7 @@ export function benchGrowth(argv: string[], out: (s: string) => void): number {
     out,
   );
   print(
-    `Seed 004 Random topology, wired stand-in (42 nodes, 11 flows over 4–12 hops, 100-byte packets)`,
+    `Seed 004 Random topology, wired stand-in (42 nodes, 11 flows over 4–13 hops, 100-byte packets)`,
     'run',
     [measure(`${seed004S} s`, seed004StandIn(seed004S))],
     out,

@@ -81,7 +81,7 @@ const SEED004_PATHS = [
 
 /**
  * A wired stand-in of seed 004's Random topology: the 42 nodes (N1–N32, GW1, GW2, RNC, BS,
- * UE1–UE6), the eleven flows' paths (4–12 hops), 100-byte packets (spec §2), queues of 2000 packets
+ * UE1–UE6), the eleven flows' paths (4–13 hops), 100-byte packets (spec §2), queues of 2000 packets
  * and 3000 at the BS. The spec gives no wired rates or delays and the wireless last hop (BS→UE) is a
  * shared, SNR-scheduled channel the engine does not model yet: here every link is 50 Mb/s / 5 ms
  * and each BS→UE link a plain 5 Mb/s / 5 ms link. NewReno everywhere; the eight nodes on no path
