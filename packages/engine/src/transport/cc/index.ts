@@ -2,6 +2,7 @@ import type { CcModel } from './CcModel.js';
 import { bbrModel } from './Bbr.js';
 import { binomialModel } from './Binomial.js';
 import { cubicModel } from './Cubic.js';
+import { dctcpModel } from './Dctcp.js';
 import { fastModel } from './Fast.js';
 import { quicTcpModel } from './QuicTcp.js';
 import { newRenoModel, renoModel, sackModel, tahoeModel } from './Reno.js';
@@ -27,6 +28,7 @@ export const ccModels: CcModel[] = [
   binomialModel,
   simdModel,
   bbrModel,
+  dctcpModel,
 ];
 
 export function findCcModel(id: string): CcModel | undefined {
