@@ -15,6 +15,7 @@ import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { ExercisesButton, ExercisesPanel } from './exercises/ExercisesPanel';
+import { TraceButton, TracePanel } from './trace/TracePanel';
 import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
@@ -40,6 +41,7 @@ export function App() {
         </h1>
         <ExercisesButton />
         <SweepButton />
+        <TraceButton />
         <ReproductionsButton />
         <ScenarioMenu />
         <PresentationButton />
@@ -63,6 +65,7 @@ export function App() {
       </main>
       <SweepPanel />
       <ExercisesPanel />
+      <TracePanel />
       <ReproductionsPanel />
       <DropZone />
     </div>

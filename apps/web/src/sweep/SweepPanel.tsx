@@ -13,6 +13,7 @@ import { metricChoices, sweepFields, type MetricChoice, type SweepField } from '
 import { hashWithSweep } from './sweepLink';
 import { draftOf, MAX_LAB_SEEDS, type SweepForm } from './sweepStore';
 import { sweepStore } from './sweepSetup';
+import { traceStore } from '../trace/traceStore';
 import { SweepChart } from './SweepChart';
 import './sweep.css';
 
@@ -28,7 +29,10 @@ export function SweepButton() {
       aria-controls={PANEL_ID}
       data-testid="sweep-toggle"
       title="Sweep a parameter over values and seeds, and plot the metrics with confidence intervals"
-      onClick={() => sweepStore.getState().setOpen(!open)}
+      onClick={() => {
+        if (!open) traceStore.setState({ open: false });
+        sweepStore.getState().setOpen(!open);
+      }}
     >
       Sweep
     </button>

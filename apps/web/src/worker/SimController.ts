@@ -26,6 +26,11 @@ export const SLICE_MS = 12;
  * busy a stretch of simulated time is, so the worker answers messages (and pings) promptly.
  */
 export const EVENTS_PER_CLOCK_CHECK = 20_000;
+/**
+ * The slice budget for batch runs: longer slices mean fewer frames to pack and post per simulated
+ * second, while a cancel (or a ping) still waits at most this long.
+ */
+export const BATCH_SLICE_MS = 40;
 /** At most this many packets on the wire are reported per frame. */
 export const MAX_FLIGHT_PACKETS = 6000;
 /** Animated runs faster than this (sim s per wall s) do not report packets on the wire. */
@@ -184,19 +189,19 @@ export class SimController {
         this.runFor(Infinity);
       }
     } else if (this.status === 'batch') {
-      this.runFor(Infinity);
+      this.runFor(Infinity, BATCH_SLICE_MS);
     }
     if (sim.done && (this.status === 'playing' || this.status === 'batch')) this.status = 'done';
     return this.status === 'playing' || this.status === 'batch';
   }
 
-  /** Runs towards `targetNs` for at most SLICE_MS of wall time. */
-  private runFor(targetNs: number): void {
+  /** Runs towards `targetNs` for at most `sliceMs` of wall time. */
+  private runFor(targetNs: number, sliceMs = SLICE_MS): void {
     const sim = this.sim!;
     const start = this.clock();
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const end = Math.min(targetNs, sim.durationNs);
-    while (sim.nowNs < end && this.clock() - start < SLICE_MS) {
+    while (sim.nowNs < end && this.clock() - start < sliceMs) {
       sim.runUntil(Math.min(end, sim.nowNs + chunk), EVENTS_PER_CLOCK_CHECK);
     }
   }

@@ -23,7 +23,9 @@ const USAGE = `usage:
   cclab validate <scenario.json>                   check a scenario file
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
-  cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
+  cclab bench [--runs N] [--no-ns2] [--no-startup]  speed benchmark, interleaved (vs ns-2 when installed)
+  cclab bench --queues [--runs N]                  each queue discipline against DropTail
+  cclab bench --growth [--seed004-seconds S]       cost growth with flows, rate, hops (docs/performance.md)
   cclab bench --wireless                           base station's per-event cost against plain ports
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare

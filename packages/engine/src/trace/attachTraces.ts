@@ -26,6 +26,8 @@ export interface TraceFileReport {
 
 export interface TraceSession {
   readonly ports: readonly Port[];
+  /** Whether every file has reached its size limit (running on adds nothing to them). */
+  readonly full: boolean;
   /** Flushes the files and detaches the tracers; reports what each file holds. */
   close(): { ns2?: TraceFileReport; pcap?: TraceFileReport };
 }
@@ -59,6 +61,9 @@ export function attachTraces(sim: Simulation, o: TraceOptions): TraceSession {
   };
   return {
     ports: traced,
+    get full() {
+      return (ns2 === null || ns2.truncated) && (pcap === null || pcap.truncated);
+    },
     close() {
       for (const p of traced) p.tracer = null;
       return { ...(ns2 ? { ns2: report(ns2) } : {}), ...(pcap ? { pcap: report(pcap) } : {}) };
