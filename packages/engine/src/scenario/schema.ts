@@ -33,6 +33,7 @@ export const nodeSchema = z.strictObject({
   x: z.number().finite().optional(),
   y: z.number().finite().optional(),
   label: z.string().max(200).optional(),
+  buffer: quantity.optional(),
 });
 
 const lossRate = z.number().min(0, 'must be ≥ 0').max(1, 'must be ≤ 1');

@@ -14,6 +14,12 @@ export interface ScenarioNode {
   x?: number;
   y?: number;
   label?: string;
+  /**
+   * Routers only: one buffer pooled by all the router's egress ports ("400 packets", "50MB");
+   * a port admits a packet only while the router's stored packets (or bytes) stay within it, and
+   * a port without a `buffer` of its own gets this one as its limit (seed 000 §6.1.1).
+   */
+  buffer?: string | number;
 }
 
 export interface QueueSpec {

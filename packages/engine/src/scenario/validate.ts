@@ -74,7 +74,7 @@ export interface ResolvedScenario {
   name: string;
   seed: number;
   durationNs: number;
-  nodes: { index: number; id: string; kind: NodeKind; label: string | undefined }[];
+  nodes: { index: number; id: string; kind: NodeKind; label: string | undefined; buffer: BufferLimit | null }[];
   links: ResolvedLink[];
   flows: ResolvedFlow[];
   probes: { intervalNs: number; ports: string[] | null; maxPoints: number };
@@ -124,10 +124,20 @@ export function validateScenario(input: unknown): ResolvedScenario {
     issues.push({ path: 'duration', message: `${describeValue(s.duration)} must be longer than zero` });
 
   const nodeIndex = new Map<string, number>();
+  const nodeBuffers: (BufferLimit | null)[] = [];
   s.nodes.forEach((n, i) => {
     if (nodeIndex.has(n.id))
       issues.push({ path: `nodes[${i}].id`, message: `duplicate node id ${JSON.stringify(n.id)}` });
     else nodeIndex.set(n.id, i);
+    let buffer: BufferLimit | null = null;
+    if (n.buffer !== undefined) {
+      const lim = parseBufferLimit(n.buffer);
+      if (!lim.ok) issues.push({ path: `nodes[${i}].buffer`, message: lim.error });
+      else if (n.kind !== 'router')
+        issues.push({ path: `nodes[${i}].buffer`, message: 'only a router pools a shared buffer' });
+      else buffer = lim.value;
+    }
+    nodeBuffers.push(buffer);
   });
   const ref = (id: string, path: string): number => {
     const i = nodeIndex.get(id);
@@ -168,7 +178,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
       loss: number | undefined,
       dp: string,
     ): ResolvedDirection => {
-      const lim = parseBufferLimit(buffer ?? DEFAULT_BUFFER);
+      const pooled = buffer === undefined ? nodeBuffers[from] : null;
+      const lim = pooled ? { ok: true as const, value: pooled } : parseBufferLimit(buffer ?? DEFAULT_BUFFER);
       if (!lim.ok) issues.push({ path: `${dp}.buffer`, message: lim.error });
       const limit = lim.ok ? lim.value : { packets: 100 };
       const env = { limit, rateBps: rate.ok ? rate.value : 1, delayNs: delay.ok ? delay.value : 0, classes };
@@ -199,6 +210,8 @@ export function validateScenario(input: unknown): ResolvedScenario {
       dirs: [fwd, rev],
     });
   });
+
+  checkRouterWide(links, s, issues);
 
   const flows: ResolvedFlow[] = [];
   const flowIds = new Set<string>();
@@ -330,7 +343,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
     name: s.name ?? 'Untitled scenario',
     seed: s.seed ?? 1,
     durationNs: duration.ok ? duration.value : 0,
-    nodes: s.nodes.map((n, i) => ({ index: i, id: n.id, kind: n.kind, label: n.label })),
+    nodes: s.nodes.map((n, i) => ({ index: i, id: n.id, kind: n.kind, label: n.label, buffer: nodeBuffers[i]! })),
     links,
     flows,
     probes: { intervalNs, ports: s.probes?.ports ?? null, maxPoints: s.probes?.maxPoints ?? 2000 },
@@ -374,6 +387,25 @@ function resolveQueue(
     }
   }
   return { type: qtype, params, limit: env.limit, child };
+}
+
+/** Each discipline's router-wide checks over the egress ports of every node that use it. */
+function checkRouterWide(links: readonly ResolvedLink[], s: ScenarioInput, issues: ScenarioIssue[]): void {
+  for (const m of queueModels) {
+    if (!m.checkRouter) continue;
+    const byNode = new Map<number, { params: ResolvedParams; path: string }[]>();
+    for (const l of links)
+      l.dirs.forEach((d, i) => {
+        if (d.queue.type !== m.info.id) return;
+        const path = `links[${l.index}]${i === 1 && s.links[l.index]?.reverse?.queue ? '.reverse' : ''}.queue.params`;
+        const list = byNode.get(d.from) ?? [];
+        list.push({ params: d.queue.params, path });
+        byNode.set(d.from, list);
+      });
+    for (const ports of byNode.values())
+      for (const x of m.checkRouter(ports.map((p) => p.params)))
+        issues.push({ path: `${ports[x.index]!.path}.${x.key}`, message: x.message });
+  }
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
