@@ -18,7 +18,14 @@
  * Units: bits and bit/s; d in seconds (the Matlab model's unit step: 1 s).
  */
 import { Random } from '../core/Random.js';
-import { LblcaBranch, sendingRate, targetRate, type LblcaRateRule, type LblcaRates } from '../router/lblcaEquations.js';
+import {
+  LblcaBranch,
+  nextOccupancy,
+  sendingRate,
+  targetRate,
+  type LblcaRateRule,
+  type LblcaRates,
+} from '../router/lblcaEquations.js';
 import { arrivalCount, type FluidArrivalSpec } from './fluidArrivals.js';
 
 /** A router of a buffer-sizing topology: one buffer, one outgoing port. */
@@ -192,13 +199,12 @@ export function runFluid(t: FluidTopology, buffers: ArrayLike<number>, p: FluidP
       const ext = arrivalCount(p.arrivals, (r.arrivalBps * d) / p.quantumBits, rnd) * p.quantumBits;
       offered += ext;
       const have = theta[i]! + arrived[i]! + ext;
-      const out = Math.min(Math.max(s[i]!, 0) * d, have);
-      let th = have - out;
+      const rateOut = Math.max(s[i]!, 0);
+      const out = Math.min(rateOut * d, have);
       const bi = buffers[i]!;
-      if (th > bi) {
-        overflowBits[i]! += th - bi;
-        th = bi;
-      }
+      // eqs. 6.1–6.2 (what is sent is at most what is held: the clip at 0)
+      const th = nextOccupancy(theta[i]!, d, (arrived[i]! + ext) / d, rateOut, bi);
+      overflowBits[i]! += have - out - th;
       theta[i] = th;
       if (r.next >= 0) arrived[r.next]! += out;
       else delivered += out;
