@@ -13,7 +13,8 @@ const USAGE = `usage:
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
-  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md`;
+  cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
+  cclab buffer-size --topology T --lambda R ...    minimum LbLCA router buffers (seed 000 §6.2.1; --help)`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -116,6 +117,14 @@ export async function main(argv: string[]): Promise<number> {
     case 'reproduce': {
       const { reproduce } = await import('./reproduce.js');
       return reproduce(rest);
+    }
+    case 'buffer-size': {
+      const { bufferSize, BUFFER_SIZE_USAGE } = await import('./bufferSize.js');
+      if (flag('--help')) {
+        process.stdout.write(BUFFER_SIZE_USAGE + '\n');
+        return 0;
+      }
+      return bufferSize(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');

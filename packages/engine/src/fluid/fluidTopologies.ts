@@ -56,3 +56,22 @@ export function cross3Fluid(lambda1Bps: number, lambda2Bps: number, lambda3Bps: 
     ],
   };
 }
+
+/** The templates `cclab buffer-size` and the lab's panel offer. */
+export const FLUID_TEMPLATES = ['linear', 'cross2', 'cross3'] as const;
+export type FluidTemplate = (typeof FLUID_TEMPLATES)[number];
+
+/**
+ * A template with its input rates (1, 2 or 3) and the capacity being sized for: every port of a
+ * linear chain, the merge router's outgoing link of a cross.
+ */
+export function bufferSizingTopology(
+  template: FluidTemplate,
+  lambdas: readonly number[],
+  capacityBps: number,
+  routers = 3,
+): FluidTopology {
+  if (template === 'linear') return linearFluid(routers, lambdas[0]!, capacityBps);
+  if (template === 'cross2') return cross2Fluid(lambdas[0]!, lambdas[1]!, capacityBps);
+  return cross3Fluid(lambdas[0]!, lambdas[1]!, lambdas[2]!, capacityBps);
+}

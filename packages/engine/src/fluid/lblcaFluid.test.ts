@@ -47,8 +47,8 @@ describe('discrete-time LbLCA model', () => {
   it('offers λ·d per step on average, with the variance of the arrival law', () => {
     const t = linearFluid(1, 170 * M, 1e12);
     const mean = (law: 'poisson' | 'weibull') =>
-      runFluid(t, [1e15], { ...FLUID_DEFAULTS, steps: 4000, arrivals: { ...FLUID_DEFAULTS.arrivals, law } }).offeredBits /
-      4000;
+      runFluid(t, [1e15], { ...FLUID_DEFAULTS, steps: 4000, arrivals: { ...FLUID_DEFAULTS.arrivals, law } })
+        .offeredBits / 4000;
     expect(mean('poisson') / (170 * M)).toBeCloseTo(1, 2);
     expect(mean('weibull') / (170 * M)).toBeCloseTo(1, 2);
   });

@@ -180,7 +180,12 @@ export function seed000Cross2(lambda1: string, lambda2: string, o: LblcaTemplate
  * 3-input cross (Fig. 6.9; the figure is lost, this wiring is ours): λ1 into B1 → B2, λ2 into
  * B3 → B4, λ3 into B6, all merging at B5. Buffers in id order B1…B6.
  */
-export function seed000Cross3(lambda1: string, lambda2: string, lambda3: string, o: LblcaTemplateOptions): ScenarioInput {
+export function seed000Cross3(
+  lambda1: string,
+  lambda2: string,
+  lambda3: string,
+  o: LblcaTemplateOptions,
+): ScenarioInput {
   return build(
     {
       name: `Seed 000 3-input cross, λ = ${lambda1} / ${lambda2} / ${lambda3}`,
