@@ -8,7 +8,16 @@ import tseslint from 'typescript-eslint';
 const engineWhy = 'the engine is pure, deterministic TypeScript: it runs unchanged in Node and in a Web Worker';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/artifacts/**', 'packages/engine/presets/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/artifacts/**',
+      'packages/engine/presets/**',
+      '.stryker-tmp*/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

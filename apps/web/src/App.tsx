@@ -12,6 +12,7 @@ import { DropZone } from './share/DropZone';
 import { useScenarioSync } from './share/useScenarioSync';
 import { Notices } from './notices/Notices';
 import { ProblemsPanel } from './notices/ProblemsPanel';
+import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 
 export function App() {
   const lab = useLab();
@@ -30,6 +31,7 @@ export function App() {
         <h1 className="scenario-title" title={name} data-testid="scenario-title">
           {name}
         </h1>
+        <SweepButton />
         <ScenarioMenu />
       </header>
       <Notices />
@@ -48,6 +50,7 @@ export function App() {
           <Inspector />
         </aside>
       </main>
+      <SweepPanel />
       <DropZone />
     </div>
   );

@@ -11,6 +11,7 @@ import type { Packet } from './net/Packet.js';
 import type { Port } from './net/Port.js';
 import type { DropReason } from './queue/QueueDisc.js';
 import { validateScenario, ScenarioError, type ResolvedFlow, type ResolvedScenario } from './scenario/validate.js';
+import { explainRunError } from './runErrors.js';
 import { findTransportModel } from './transport/index.js';
 import type { FlowEventKind, FlowReceiver, FlowSender } from './transport/Transport.js';
 
@@ -93,6 +94,12 @@ export interface SampleListener {
   (tNs: number, flowRows: readonly Float64Array[], portRows: readonly Float64Array[]): void;
 }
 
+/** Engine limits of one run; every field defaults to the documented limit. */
+export interface SimulationLimits {
+  /** Most packets alive at once (default MAX_LIVE_PACKETS); a lower cap stops a run earlier. */
+  maxLivePackets?: number;
+}
+
 /**
  * A runnable simulation of one scenario: the public face of the engine used by the CLI, the
  * tests and the lab's worker. Deterministic: the same scenario and seed give identical results.
@@ -121,14 +128,20 @@ export class Simulation {
   dropEventCount = 0;
   onSample: SampleListener | null = null;
 
-  constructor(input: unknown) {
+  constructor(input: unknown, limits: SimulationLimits = {}) {
     this.scenario = isResolved(input) ? input : validateScenario(input);
     const sc = this.scenario;
     this.sim = new Simulator(sc.seed);
-    this.network = new Network(this.sim, sc, {
-      onDrop: (port: Port, pkt: Packet, reason: DropReason | 'link-loss') => this.recordDrop(port, pkt, reason, false),
-      onMark: (port: Port, pkt: Packet, reason: DropReason) => this.recordDrop(port, pkt, reason, true),
-    });
+    this.network = new Network(
+      this.sim,
+      sc,
+      {
+        onDrop: (port: Port, pkt: Packet, reason: DropReason | 'link-loss') =>
+          this.recordDrop(port, pkt, reason, false),
+        onMark: (port: Port, pkt: Packet, reason: DropReason) => this.recordDrop(port, pkt, reason, true),
+      },
+      limits.maxLivePackets,
+    );
     const maxPoints = sc.probes.maxPoints;
     for (const f of sc.flows) this.flows.push(this.buildFlow(f, maxPoints));
     this.probedPorts = sc.probes.ports
@@ -293,14 +306,21 @@ export class Simulation {
     return this.sim.now >= this.scenario.durationNs;
   }
 
-  /** Runs until simulated time `tNs` (capped at the scenario duration). */
+  /**
+   * Runs until simulated time `tNs` (capped at the scenario duration). Throws a SimulationError
+   * (NoProgressError, PacketLimitError) naming the flow or port when an engine limit is reached.
+   */
   runUntil(tNs: number, maxEvents = Infinity): StopReason {
-    return this.sim.run(Math.min(tNs, this.scenario.durationNs), maxEvents);
+    try {
+      return this.sim.run(Math.min(tNs, this.scenario.durationNs), maxEvents);
+    } catch (e) {
+      throw explainRunError(this, e);
+    }
   }
 
   /** Processes at most `n` events (single-stepping). */
   step(n = 1): StopReason {
-    return this.sim.run(this.scenario.durationNs, n);
+    return this.runUntil(this.scenario.durationNs, n);
   }
 
   /** Runs to the end of the scenario and returns the summary. */

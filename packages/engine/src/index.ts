@@ -1,12 +1,21 @@
 // @cclab/engine public API: re-exports only.
 export * from './core/units.js';
-export { Simulator, Timer } from './core/Simulator.js';
+export { Simulator, Timer, MAX_EVENTS_PER_INSTANT } from './core/Simulator.js';
+export { SimulationError, NoProgressError, PacketLimitError } from './core/SimulationError.js';
+export type { SimulationErrorCode } from './core/SimulationError.js';
+export * from './core/limits.js';
+export { describeValue } from './core/describeValue.js';
+export { MAX_LIVE_PACKETS } from './net/Packet.js';
 export { Random } from './core/Random.js';
 export { Simulation, FlowRuntime, FLOW_COLUMNS, PORT_COLUMNS, MAX_BACKLOG_FLOWS } from './Simulation.js';
-export type { FlowEvent, DropEvent, SampleListener } from './Simulation.js';
+export type { FlowEvent, DropEvent, SampleListener, SimulationLimits } from './Simulation.js';
 export { validateScenario, parseScenarioText, ScenarioError } from './scenario/validate.js';
 export type { ResolvedScenario, ResolvedFlow, ResolvedLink, ScenarioIssue } from './scenario/validate.js';
 export * from './scenario/types.js';
+export { SCENARIO_LIMITS } from './scenario/inputBounds.js';
+export { CSS_COLOR_NAMES, isColor } from './scenario/colors.js';
+export { FLOW_EVENT_KINDS, FLOW_EVENT_INFO } from './transport/Transport.js';
+export type { FlowEventKind } from './transport/Transport.js';
 export { getRegistry } from './registry/index.js';
 export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
@@ -27,3 +36,9 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
+export { runPoint, pointScenario, aggregate } from './experiment/experiment.js';
+export type { ExperimentSpec, ExperimentPoint, RunRecord, NamedMetric } from './experiment/experiment.js';
+export { sampleStats, tQuantile975 } from './experiment/statistics.js';
+export type { SampleStats } from './experiment/statistics.js';
+export { getPath, setPath, parsePath, ScenarioPathError } from './experiment/scenarioPath.js';
+export * from './sweep/index.js';

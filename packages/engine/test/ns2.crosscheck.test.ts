@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../src/Simulation.js';
-import { ns2DumbbellScenario, parseGivenLine } from '../src/scenario/ns2Dumbbell.js';
+import { parseGivenLine } from '../src/scenario/ns2Dumbbell.js';
 import { ns2ReferenceArgs } from '../src/scenario/presets.js';
 import { compareEnsemble, compareWithNs2, formatComparison, type Ns2Reference } from '../src/validation/compareNs2.js';
+import { runNs2Dumbbell } from '../src/validation/ns2Run.js';
 
 /**
  * Cross-checks against ns-2.35: each reference of validation/ns2/given.list that the engine's
@@ -31,30 +31,46 @@ describe('ns-2.35 cross-checks', () => {
 
   for (const [id, args] of Object.entries(ns2ReferenceArgs)) {
     it(`${id} agrees with ns-2 within the validation tolerances`, () => {
-      const summary = new Simulation(ns2DumbbellScenario(id, args)).run();
-      const cmp = compareWithNs2(fixture(id), summary);
+      const cmp = compareWithNs2(fixture(id), runNs2Dumbbell(id, args));
       const failed = cmp.checks.filter((c) => !c.pass);
       expect(failed, formatComparison(id, cmp)).toEqual([]);
     });
   }
 });
 
+/**
+ * Ensemble members that fall outside the single-run tolerances (docs/validation.md, "Chaotic
+ * references"): these cases are judged on the ensemble's means, and the rest of each ensemble
+ * agrees run by run. Measured, not assumed: the test fails if the set changes either way.
+ */
+export const SINGLE_RUN_OUTLIERS = [
+  'tfrc-vs-newreno-st0.09',
+  'tfrc-vs-newreno-st0.11',
+  'tfrc-vs-newreno-st0.13',
+  'tfrc-vs-newreno-st0.2',
+];
+
 describe('ns-2.35 cross-checks over ensembles of start staggers', () => {
   // every list in fixtures/ns2-ensemble is one scenario run at several start staggers: the
-  // fairness of such chaotic cases swings with the stagger in ns-2 itself, so the means are
-  // compared as well as the single runs
+  // fairness of such chaotic cases swings with the stagger in ns-2 itself, so they are judged on
+  // the ensemble's means; each member is also compared on its own, and all but the listed
+  // outliers agree within the single-run tolerances
   const dir = new URL('./fixtures/ns2-ensemble/', import.meta.url);
   const lists = readdirSync(dir).filter((f) => f.endsWith('.list'));
   for (const listFile of lists) {
-    it(`${listFile.replace(/\.list$/, '')}: means over the ensemble agree with ns-2's`, () => {
+    it(`${listFile.replace(/\.list$/, '')}: means over the ensemble agree with ns-2's; single runs all but the known outliers`, () => {
       const list = readFileSync(new URL(listFile, dir), 'utf8');
       const refs: Ns2Reference[] = [];
       const runs = [];
+      const outliers: string[] = [];
       for (const line of list.split('\n')) {
         const g = parseGivenLine(line);
         if (!g) continue;
-        refs.push(JSON.parse(readFileSync(new URL(`${g.name}.json`, dir), 'utf8')) as Ns2Reference);
-        runs.push(new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
+        const ref = JSON.parse(readFileSync(new URL(`${g.name}.json`, dir), 'utf8')) as Ns2Reference;
+        const run = runNs2Dumbbell(g.name, g.args);
+        refs.push(ref);
+        runs.push(run);
+        if (!compareWithNs2(ref, run).pass) outliers.push(g.name);
       }
       expect(refs.length).toBeGreaterThanOrEqual(5);
       const cmp = compareEnsemble(refs, runs);
@@ -62,6 +78,8 @@ describe('ns-2.35 cross-checks over ensembles of start staggers', () => {
         cmp.checks.filter((c) => !c.pass),
         formatComparison(`${listFile} (ensemble of ${refs.length})`, cmp),
       ).toEqual([]);
+      const prefix = listFile.replace(/\.list$/, '-st');
+      expect(outliers).toEqual(SINGLE_RUN_OUTLIERS.filter((n) => n.startsWith(prefix)));
     });
   }
 });
@@ -80,7 +98,7 @@ describe('ns-2.35 cross-checks on extra scenarios', () => {
       const ref = JSON.parse(
         readFileSync(new URL(`./fixtures/ns2-extra/${g.name}.json`, import.meta.url), 'utf8'),
       ) as Ns2Reference;
-      const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
+      const cmp = compareWithNs2(ref, runNs2Dumbbell(g.name, g.args));
       expect(
         cmp.checks.filter((c) => !c.pass),
         formatComparison(g.name, cmp),
@@ -104,7 +122,7 @@ describe('ns-2.35 cross-checks of RED', () => {
       const ref = JSON.parse(
         readFileSync(new URL(`./fixtures/ns2-red/${g.name}.json`, import.meta.url), 'utf8'),
       ) as Ns2Reference;
-      const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(g.name, g.args)).run());
+      const cmp = compareWithNs2(ref, runNs2Dumbbell(g.name, g.args));
       expect(
         cmp.checks.filter((c) => !c.pass),
         formatComparison(g.name, cmp),

@@ -1,6 +1,7 @@
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import type { FlowSender } from '../transport/Transport.js';
+import type { ParamCheckIssue } from '../registry/params.js';
 import type { ModelInfo, ResolvedParams } from '../registry/types.js';
 
 export interface AppContext {
@@ -23,5 +24,7 @@ export interface AppModel {
    * that completes), 'backlogged' (an unlimited source kept busy) or nothing.
    */
   requires(params: ResolvedParams): 'reliable' | 'backlogged' | null;
+  /** Problems no single parameter's range can catch (a packet rate no source can keep). */
+  check?(params: ResolvedParams): ParamCheckIssue[];
   create(ctx: AppContext): Application;
 }

@@ -1,11 +1,12 @@
-import { list, num } from '../registry/params.js';
-import type { ParamSpec } from '../registry/types.js';
+import { formatQuantity, groupThousands, MAX_SOURCE_PACKETS_PER_SECOND } from '../core/limits.js';
+import { list, num, packetRateCheck, str, type ParamCheckIssue } from '../registry/params.js';
+import type { ParamSpec, ResolvedParams } from '../registry/types.js';
 import type { AppModel } from './Application.js';
 import { BulkApp } from './BulkApp.js';
 import { CbrApp } from './CbrApp.js';
 import { OnOffApp } from './OnOffApp.js';
 import { VbrApp } from './VbrApp.js';
-import { RandomArrivalApp } from './RandomArrivalApp.js';
+import { RandomArrivalApp, weibullMean } from './RandomArrivalApp.js';
 
 const packetSize = {
   key: 'packetSize',
@@ -56,6 +57,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'cbr',
       category: 'app',
@@ -78,6 +80,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'onoff',
       category: 'app',
@@ -136,6 +139,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'vbr',
       category: 'app',
@@ -215,6 +219,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'poisson',
       category: 'app',
@@ -227,6 +232,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: packetRateCheck('rate', 'packetSize'),
     info: {
       id: 'hyperexp',
       category: 'app',
@@ -253,6 +259,7 @@ export const appModels: AppModel[] = [
   },
   {
     requires: () => null,
+    check: weibullRateCheck,
     info: {
       id: 'weibull',
       category: 'app',
@@ -339,4 +346,16 @@ export const appModels: AppModel[] = [
 
 export function findAppModel(id: string): AppModel | undefined {
   return appModels.find((m) => m.info.id === id);
+}
+
+/** A Weibull source's mean gap η·Γ(1 + 1/β) must allow at most MAX_SOURCE_PACKETS_PER_SECOND. */
+function weibullRateCheck(p: ResolvedParams): ParamCheckIssue[] {
+  const meanGapS = weibullMean(num(p, 'gapShape'), num(p, 'gapScale')) * (str(p, 'gapScaleUnit') === 'ms' ? 1e-3 : 1);
+  if (meanGapS * MAX_SOURCE_PACKETS_PER_SECOND >= 1) return [];
+  return [
+    {
+      key: 'gapScale',
+      message: `a mean gap of ${formatQuantity('duration', meanGapS)} is ${groupThousands(Math.round(1 / meanGapS))} packets per second; at most ${groupThousands(MAX_SOURCE_PACKETS_PER_SECOND)}`,
+    },
+  ];
 }

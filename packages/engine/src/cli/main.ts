@@ -1,12 +1,21 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenarioText, presets, ScenarioError, Simulation, validateScenario } from '../index.js';
+import {
+  MAX_LIVE_PACKETS,
+  parseScenarioText,
+  presets,
+  ScenarioError,
+  Simulation,
+  SimulationError,
+  validateScenario,
+} from '../index.js';
 import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
 
 const USAGE = `usage:
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
+            [--max-packets N]                      stop when more than N packets are alive (default 2000000)
   cclab validate <scenario.json>                   check a scenario file
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
@@ -14,6 +23,8 @@ const USAGE = `usage:
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
+  cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
+  cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep
   cclab buffer-size --topology T --lambda R ...    minimum LbLCA router buffers (seed 000 §6.2.1; --help)`;
 
 function fail(msg: string): number {
@@ -36,6 +47,7 @@ function loadScenario(file: string): ResolvedScenario {
 function describeError(e: unknown, source: string): string {
   if (e instanceof ScenarioError)
     return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
+  if (e instanceof SimulationError) return `${source}: the run stopped: ${e.message}`;
   return `${source}: ${(e as Error).message}`;
 }
 
@@ -47,24 +59,36 @@ export async function main(argv: string[]): Promise<number> {
     return i >= 0 ? rest[i + 1] : undefined;
   };
   const positional = rest.filter(
-    (a, i) => !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write'].includes(rest[i - 1]!)),
+    (a, i) =>
+      !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write', '--max-packets'].includes(rest[i - 1]!)),
   );
   switch (cmd) {
     case 'run': {
       const presetId = opt('--preset');
       const source = presetId ? `preset ${presetId}` : positional[0];
       if (!source) return fail(USAGE);
+      const maxPackets = opt('--max-packets');
+      const maxLivePackets = maxPackets === undefined ? MAX_LIVE_PACKETS : Number(maxPackets);
+      if (!(Number.isInteger(maxLivePackets) && maxLivePackets >= 1 && maxLivePackets <= MAX_LIVE_PACKETS))
+        return fail(`--max-packets ${maxPackets}: a whole number from 1 to ${MAX_LIVE_PACKETS}`);
       let sim: Simulation;
       try {
         if (presetId) {
           const p = presets.find((x) => x.id === presetId);
           if (!p) return fail(`unknown preset ${presetId} (see: cclab presets)`);
-          sim = new Simulation(validateScenario(p.scenario()));
-        } else sim = new Simulation(loadScenario(source));
+          sim = new Simulation(validateScenario(p.scenario()), { maxLivePackets });
+        } else sim = new Simulation(loadScenario(source), { maxLivePackets });
       } catch (e) {
         return fail(describeError(e, source));
       }
-      const summary = sim.run();
+      let summary;
+      try {
+        summary = sim.run();
+      } catch (e) {
+        if (!(e instanceof SimulationError)) throw e;
+        process.stderr.write(describeError(e, source) + '\n');
+        return 3;
+      }
       const csvDir = opt('--csv');
       if (csvDir) {
         mkdirSync(csvDir, { recursive: true });
@@ -125,6 +149,10 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return bufferSize(rest);
+    }
+    case 'sweep': {
+      const { sweep } = await import('./sweep/sweepCommand.js');
+      return sweep(rest);
     }
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');

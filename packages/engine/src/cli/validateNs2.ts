@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ns2ReferenceArgs } from '../scenario/presets.js';
 import {
@@ -10,8 +10,9 @@ import {
   type Ns2Reference,
 } from '../validation/compareNs2.js';
 import { ns2DumbbellScenario, parseGivenLine } from '../scenario/ns2Dumbbell.js';
-import { Simulation } from '../Simulation.js';
-import { ns2Available, runNs2, validationDir } from './ns2.js';
+import { ScenarioError, validateScenario } from '../scenario/validate.js';
+import { runNs2Dumbbell } from '../validation/ns2Run.js';
+import { ns2Available, repoRoot, runNs2, validationDir } from './ns2.js';
 import { validateNs2Xcp } from './validateNs2Xcp.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -62,12 +63,25 @@ function row(name: string, cmp: Comparison): string {
   return `| ${name} | ${cell(agg, mb)} | ${cell(jain, (x) => x.toFixed(3))} | ${cell(drops, (x) => x.toFixed(0))} | ${cell(queue, (x) => x.toFixed(1))} | ${cmp.pass ? 'agrees' : '**disagrees**'} |`;
 }
 
+/** Why the engine cannot run a given reference, or null when it can. */
+function cannotRun(script: string, args: Record<string, string>, name: string): string | null {
+  if (script !== 'dumbbell.tcl') return `${script} has no cclab translation`;
+  try {
+    validateScenario(ns2DumbbellScenario(name, args));
+    return null;
+  } catch (e) {
+    return e instanceof ScenarioError ? `${e.issues[0]!.path}: ${e.issues[0]!.message}` : (e as Error).message;
+  }
+}
+
 /**
  * `cclab validate-ns2 [--all] [NAME...]`: reruns ns-2.35 (when installed; otherwise uses the
  * committed fixtures) on each ns-2 reference the engine covers and the equivalent cclab scenario,
- * and prints side-by-side tables with the agreement verdicts (docs/validation.md). `--all` adds
- * every further reference committed with the tests (extra cases, DCCP CCID-3 cases and the
- * start-stagger ensembles) as a compact table.
+ * and prints side-by-side tables with the agreement verdicts (docs/validation.md). `--all` lists
+ * every reference of validation/ns2/given.list — running each the engine supports and naming
+ * each it cannot run, with the reason — then every further reference committed with the tests
+ * (extra cases, DCCP CCID-3 cases and the start-stagger ensembles) as a compact table. The last
+ * line counts what agreed out of what ran and names what did not run.
  */
 export function validateNs2(argv: string[]): number {
   const all = argv.includes('--all');
@@ -75,21 +89,45 @@ export function validateNs2(argv: string[]): number {
   const vdir = validationDir();
   const live = ns2Available() && vdir !== null ? vdir : null;
   let failures = 0;
+  let ran = 0;
+  const notRun: string[] = [];
   const out = (s: string) => process.stdout.write(s + '\n');
   out(`ns-2 numbers: ${live ? 'rerun now with ns-2.35' : 'committed fixtures (ns not installed)'}`);
-  const ids = names.length > 0 ? names : Object.keys(ns2ReferenceArgs);
-  for (const id of ids) {
-    const args = ns2ReferenceArgs[id];
-    if (!args) {
-      out(`${id}: not an ns-2 reference covered by the engine (known: ${Object.keys(ns2ReferenceArgs).join(', ')})`);
-      failures++;
-      continue;
-    }
+  const detailed = (id: string, args: Record<string, string>) => {
     const ref = reference({ name: id, args, fixture: join(FIXTURES, 'ns2', `${id}.json`) }, live);
-    const cmp = compareWithNs2(ref, new Simulation(ns2DumbbellScenario(id, args)).run());
+    const cmp = compareWithNs2(ref, runNs2Dumbbell(id, args));
     out('');
     out(formatComparison(id, cmp));
+    ran++;
     if (!cmp.pass) failures++;
+  };
+  if (all) {
+    const givenFile = vdir ? join(vdir, 'ns2', 'given.list') : join(FIXTURES, 'ns2', 'given.list');
+    out(`\nEvery given reference (${relative(repoRoot, givenFile)}):`);
+    for (const g of readFileSync(givenFile, 'utf8').split('\n').map(parseGivenLine)) {
+      if (!g) continue;
+      if (g.script === 'xcp.tcl') {
+        out(`\n### ${g.name} — run and compared in the XCP table below (the README's XCP rules)`);
+        continue;
+      }
+      const why =
+        cannotRun(g.script, g.args, g.name) ??
+        (!live && !existsSync(join(FIXTURES, 'ns2', `${g.name}.json`)) ? 'no committed ns-2 output' : null);
+      if (why) {
+        out(`\n### ${g.name} — not run: ${why}`);
+        notRun.push(g.name);
+      } else detailed(g.name, g.args);
+    }
+  } else {
+    for (const id of names.length > 0 ? names : Object.keys(ns2ReferenceArgs)) {
+      const args = ns2ReferenceArgs[id];
+      if (!args) {
+        out(`${id}: not an ns-2 reference covered by the engine (known: ${Object.keys(ns2ReferenceArgs).join(', ')})`);
+        failures++;
+        continue;
+      }
+      detailed(id, args);
+    }
   }
   if (all) {
     out('\n### Further references (ns-2 / cclab)\n');
@@ -103,8 +141,9 @@ export function validateNs2(argv: string[]): number {
     ].filter(existsSync);
     for (const file of singles) {
       for (const c of listCases(file)) {
-        const cmp = compareWithNs2(reference(c, live), new Simulation(ns2DumbbellScenario(c.name, c.args)).run());
+        const cmp = compareWithNs2(reference(c, live), runNs2Dumbbell(c.name, c.args));
         out(row(c.name, cmp));
+        ran++;
         if (!cmp.pass) failures++;
       }
     }
@@ -123,19 +162,25 @@ export function validateNs2(argv: string[]): number {
         groups.set(key, [...(groups.get(key) ?? []), c]);
       }
       for (const [key, cases] of groups) {
-        const cmp = compareEnsemble(
-          cases.map((c) => reference(c, live)),
-          cases.map((c) => new Simulation(ns2DumbbellScenario(c.name, c.args)).run()),
-        );
-        out(row(`${key} (means over ${cases.length} start staggers)`, cmp));
+        const refs = cases.map((c) => reference(c, live));
+        const runs = cases.map((c) => runNs2Dumbbell(c.name, c.args));
+        const cmp = compareEnsemble(refs, runs);
+        const singly = cases.filter((_, i) => compareWithNs2(refs[i]!, runs[i]!).pass).length;
+        out(row(`${key} (means over ${cases.length} start staggers; ${singly} of ${cases.length} agree singly)`, cmp));
+        ran++;
         if (!cmp.pass) failures++;
       }
     }
-    failures += validateNs2Xcp(live, out);
+    const xcp = validateNs2Xcp(live, out);
+    failures += xcp.failures;
+    ran += xcp.ran;
   }
   out('');
+  const skipped = notRun.length > 0 ? `; not run (${notRun.length}): ${notRun.join(', ')}` : '';
   out(
-    failures === 0 ? 'all references agree within the tolerances' : `${failures} reference(s) outside the tolerances`,
+    failures === 0
+      ? `${ran} of ${ran} references run agree within the tolerances${skipped}`
+      : `${failures} of ${ran} references run are outside the tolerances${skipped}`,
   );
   return failures === 0 ? 0 : 1;
 }

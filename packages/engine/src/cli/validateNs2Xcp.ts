@@ -45,10 +45,11 @@ function row(name: string, cmp: Comparison): string {
 
 /**
  * The XCP part of `cclab validate-ns2 --all`: the given xcp.tcl references, the further ones of
- * test/fixtures/ns2-xcp/xcp.list and the seed ensemble, as one table. Returns the failures.
+ * test/fixtures/ns2-xcp/xcp.list and the seed ensemble, as one table. Returns how many ran and failed.
  */
-export function validateNs2Xcp(live: string | null, out: (s: string) => void): number {
+export function validateNs2Xcp(live: string | null, out: (s: string) => void): { failures: number; ran: number } {
   let failures = 0;
+  let ran = 0;
   out('\n### XCP references (xcp.tcl; ns-2 / cclab)\n');
   out('| case | goodput (Mb/s) | drops | mean queue | largest share difference | |');
   out('|---|---|---|---|---|---|');
@@ -59,6 +60,7 @@ export function validateNs2Xcp(live: string | null, out: (s: string) => void): n
   for (const c of singles) {
     const cmp = compareXcpWithNs2(reference(c, live), new Simulation(ns2XcpScenario(c.name, c.args)).run());
     out(row(c.name, cmp));
+    ran++;
     if (!cmp.pass) failures++;
   }
   const ens = cases(join(FIXTURES, 'ns2-xcp', 'ensemble.list'), join(FIXTURES, 'ns2-xcp'));
@@ -71,6 +73,7 @@ export function validateNs2Xcp(live: string | null, out: (s: string) => void): n
     runs,
   );
   out(row(`xcp-3flows-1tcp (means over ${ens.length} seeds)`, cmp));
+  ran++;
   if (!cmp.pass) failures++;
-  return failures;
+  return { failures, ran };
 }

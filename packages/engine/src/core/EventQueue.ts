@@ -102,6 +102,11 @@ export class EventQueue {
     return this.size === 0 ? Infinity : this.time[this.heap[0]!]!;
   }
 
+  /** Handler of the earliest event, or null when empty (diagnostics, not the hot path). */
+  peekHandler(): EventHandler | null {
+    return this.size === 0 ? null : this.handlerOf[this.heap[0]!]!;
+  }
+
   /** Removes the earliest event and dispatches it to its handler. Returns its time. */
   popAndDispatch(): number {
     const heap = this.heap;

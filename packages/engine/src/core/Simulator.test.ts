@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator, type TimerOwner } from './Simulator.js';
+import { NoProgressError } from './SimulationError.js';
+import { MAX_EVENTS_PER_INSTANT, Simulator, type TimerOwner } from './Simulator.js';
 
 class Owner implements TimerOwner {
   fired: number[] = [];
@@ -78,5 +79,69 @@ describe('Simulator and Timer', () => {
     const sim = new Simulator(1);
     sim.run(100);
     expect(() => sim.schedule(50, { handleEvent() {} }, 0)).toThrow(/past/);
+  });
+
+  it('refuses to schedule at NaN (which would corrupt the order of the heap)', () => {
+    const sim = new Simulator(1);
+    expect(() => sim.schedule(NaN, { handleEvent() {} }, 0)).toThrow(/NaN/);
+    expect(() => sim.timer(new Owner(), 0).setAt(NaN)).toThrow(/NaN/);
+  });
+});
+
+/** Re-posts itself `burst` times at the same instant, then once 1 ns later, for ever. */
+class Burst {
+  left: number;
+  constructor(
+    private readonly sim: Simulator,
+    private readonly burst: number,
+  ) {
+    this.left = burst;
+  }
+  handleEvent(): void {
+    if (--this.left > 0) this.sim.schedule(this.sim.now, this, 0);
+    else {
+      this.left = this.burst;
+      this.sim.schedule(this.sim.now + 1, this, 0);
+    }
+  }
+}
+
+describe('the no-progress watchdog', () => {
+  it('stops a run that spins at one instant with an error naming the instant, instead of spinning', () => {
+    // the issue's hang: a source whose gap is 0 ns posts event after event at t = 2 µs
+    const sim = new Simulator(1);
+    const spin = { handleEvent: () => sim.schedule(sim.now, spin, 0) };
+    sim.schedule(2000, spin, 0);
+    let error: unknown = null;
+    try {
+      sim.run(Infinity, 3 * MAX_EVENTS_PER_INSTANT);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NoProgressError);
+    expect((error as NoProgressError).message).toBe(
+      'no simulated-time progress in 1,000,000 events at t = 0.000002000 s: the run is stuck at one instant',
+    );
+    expect((error as NoProgressError).tNs).toBe(2000);
+    expect((error as NoProgressError).culprit).toBe(spin);
+    // detected within two check periods of the stall, never before one whole period
+    expect(sim.eventsProcessed).toBeGreaterThanOrEqual(MAX_EVENTS_PER_INSTANT);
+    expect(sim.eventsProcessed).toBeLessThanOrEqual(2 * MAX_EVENTS_PER_INSTANT + 1);
+  });
+
+  it('sees a stall across many short runs (the lab steps the engine a slice at a time)', () => {
+    const sim = new Simulator(1);
+    const spin = { handleEvent: () => sim.schedule(sim.now, spin, 0) };
+    sim.schedule(0, spin, 0);
+    expect(() => {
+      for (let i = 0; i < 3000; i++) sim.run(Infinity, 1000);
+    }).toThrow(NoProgressError);
+  });
+
+  it('lets almost a whole check period of events share one instant, as long as time then moves on', () => {
+    const sim = new Simulator(1);
+    sim.schedule(0, new Burst(sim, MAX_EVENTS_PER_INSTANT - 1), 0);
+    expect(sim.run(Infinity, 4 * MAX_EVENTS_PER_INSTANT)).toBe('events');
+    expect(sim.now).toBe(4);
   });
 });

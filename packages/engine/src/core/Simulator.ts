@@ -1,5 +1,14 @@
 import { EventQueue, type EventHandler } from './EventQueue.js';
+import { groupThousands } from './limits.js';
 import { Random } from './Random.js';
+import { formatSimTime, NoProgressError } from './SimulationError.js';
+
+/**
+ * Events that may run at one simulated instant before a run is declared stuck. A sound scenario
+ * has a few per flow and port at any instant (5000 flows starting together make tens of
+ * thousands); a source whose gap rounds to 0 ns, or a zero-delay loop, makes millions.
+ */
+export const MAX_EVENTS_PER_INSTANT = 1_000_000;
 
 export interface TimerOwner {
   onTimer(kind: number, now: number): void;
@@ -34,9 +43,17 @@ export class Timer implements EventHandler {
     return this.deadline;
   }
 
+  /** Whom the timer calls (to say which model a stuck run is spinning in). */
+  get target(): TimerOwner {
+    return this.owner;
+  }
+
   /** Arms (or re-arms) the timer to fire at absolute time `at` (ns). */
   setAt(at: number): void {
-    if (at < this.sim.now) throw new Error(`cannot arm a timer in the past (${at} < ${this.sim.now})`);
+    if (!(at >= this.sim.now))
+      throw new Error(
+        at < this.sim.now ? `cannot arm a timer in the past (${at} < ${this.sim.now})` : `cannot arm a timer at ${at}`,
+      );
     this.deadline = at;
     this.seq = this.sim.queue.reserveSeq();
     if (!(this.pendingAt <= at)) {
@@ -79,6 +96,9 @@ export class Simulator {
   now = 0;
   eventsProcessed = 0;
   private stopRequested = false;
+  /** Watchdog: total event count at which simulated time is next compared with `progressMarkNs`. */
+  private progressCheckAt = MAX_EVENTS_PER_INSTANT;
+  private progressMarkNs = -1;
 
   constructor(readonly seed: number) {}
 
@@ -88,7 +108,9 @@ export class Simulator {
   }
 
   schedule(at: number, handler: EventHandler, kind: number, arg = 0): void {
-    if (at < this.now) throw new Error(`cannot schedule in the past (${at} < ${this.now})`);
+    // NaN fails this test too: an event at NaN would corrupt the heap's order
+    if (!(at >= this.now))
+      throw new Error(at < this.now ? `cannot schedule in the past (${at} < ${this.now})` : `cannot schedule at ${at}`);
     this.queue.push(at, handler, kind, arg);
   }
 
@@ -104,11 +126,16 @@ export class Simulator {
   /**
    * Processes events with time ≤ `until` (ns), at most `maxEvents` of them. The clock ends at
    * `until` when the time limit is reached, so a later call continues seamlessly.
+   *
+   * A watchdog compares the clock every MAX_EVENTS_PER_INSTANT events (one comparison per event):
+   * if it has not moved since the last comparison, that many events ran at one instant and the
+   * run throws NoProgressError instead of spinning for ever.
    */
   run(until = Infinity, maxEvents = Infinity): StopReason {
     const q = this.queue;
     this.stopRequested = false;
     let n = 0;
+    let nextCheck = this.progressCheckAt - this.eventsProcessed;
     while (q.size > 0) {
       const t = q.peekTime();
       if (t > until) {
@@ -123,6 +150,7 @@ export class Simulator {
       this.now = t;
       q.popAndDispatch();
       n++;
+      if (n === nextCheck) nextCheck = this.checkProgress(n);
       if (this.stopRequested) {
         this.eventsProcessed += n;
         return 'stopped';
@@ -131,5 +159,20 @@ export class Simulator {
     this.eventsProcessed += n;
     if (until !== Infinity) this.now = until;
     return 'idle';
+  }
+
+  /** The watchdog's comparison after `n` events of the current run; returns the next one's n. */
+  private checkProgress(n: number): number {
+    if (this.now === this.progressMarkNs) {
+      this.eventsProcessed += n;
+      throw new NoProgressError(
+        `no simulated-time progress in ${groupThousands(MAX_EVENTS_PER_INSTANT)} events at t = ${formatSimTime(this.now)}: the run is stuck at one instant`,
+        this.now,
+        this.queue.peekHandler(),
+      );
+    }
+    this.progressMarkNs = this.now;
+    this.progressCheckAt = this.eventsProcessed + n + MAX_EVENTS_PER_INSTANT;
+    return n + MAX_EVENTS_PER_INSTANT;
   }
 }

@@ -25,6 +25,9 @@ export function serializationNs(bytes: number, rateBps: number): number {
   return Math.round((bytes * 8 * NS_PER_SECOND) / rateBps);
 }
 
+import { describeValue } from './describeValue.js';
+import { MAX_QUANTITY_CHARS } from './limits.js';
+
 /** Result of parsing a human unit string: either a value or a message saying what is wrong. */
 export type ParseResult = { ok: true; value: number } | { ok: false; error: string };
 
@@ -36,27 +39,33 @@ function parseWithUnits(
   what: string,
   defaultUnit: string | null,
 ): ParseResult {
+  const shown = describeValue(input);
   if (typeof input === 'number') {
-    if (defaultUnit === null) return { ok: false, error: `${JSON.stringify(input)} needs a unit` };
-    if (!Number.isFinite(input)) return { ok: false, error: `${String(input)} is not a finite ${what}` };
+    if (defaultUnit === null) return { ok: false, error: `${shown} needs a unit` };
+    if (!Number.isFinite(input)) return { ok: false, error: `${shown} is not a finite ${what}` };
     return { ok: true, value: input * (units[defaultUnit] ?? 1) };
   }
-  if (typeof input !== 'string') return { ok: false, error: `expected a ${what} string, got ${typeof input}` };
-  const m = new RegExp(`^\\s*${NUM}\\s*([A-Za-z/]*)\\s*$`).exec(input);
-  if (!m) return { ok: false, error: `${JSON.stringify(input)} is not a ${what}` };
+  if (typeof input !== 'string') return { ok: false, error: `${shown} is not a ${what}` };
+  // bounded before the regular expression sees it (a megabyte of digits would backtrack for hours)
+  if (input.length > MAX_QUANTITY_CHARS)
+    return { ok: false, error: `${shown} is not a ${what} (at most ${MAX_QUANTITY_CHARS} characters)` };
+  const m = new RegExp(`^\\s*${NUM}\\s*([A-Za-z/µ]*)\\s*$`).exec(input);
+  if (!m) return { ok: false, error: `${shown} is not a ${what}` };
   const num = Number(m[1]);
   const unitRaw = m[2] ?? '';
   const unit = unitRaw === '' ? defaultUnit : unitRaw;
-  if (unit === null)
-    return { ok: false, error: `${JSON.stringify(input)} needs a unit (${Object.keys(units).join(', ')})` };
+  if (unit === null) return { ok: false, error: `${shown} needs a unit (${Object.keys(units).join(', ')})` };
   const factor = units[unit] ?? units[unit.toLowerCase()];
   if (factor === undefined) {
     return {
       ok: false,
-      error: `${JSON.stringify(input)}: unknown unit "${unit}" for a ${what} (use ${Object.keys(units).join(', ')})`,
+      error: `${shown}: unknown unit ${describeValue(unit, 20)} for a ${what} (use ${Object.keys(units).join(', ')})`,
     };
   }
-  return { ok: true, value: num * factor };
+  const value = num * factor;
+  // "1e999s" is Infinity: a number too large to be a quantity at all
+  if (!Number.isFinite(value)) return { ok: false, error: `${shown} is not a finite ${what}` };
+  return { ok: true, value };
 }
 
 const RATE_UNITS: Record<string, number> = {
@@ -85,7 +94,7 @@ const RATE_UNITS: Record<string, number> = {
 /** Parses "10Mbps", "1.5 Mb", "100kbps", "1Gbps" or a number of bit/s. */
 export function parseBitRate(input: unknown): ParseResult {
   const r = parseWithUnits(input, RATE_UNITS, 'bit rate', 'bps');
-  if (r.ok && !(r.value > 0)) return { ok: false, error: `${JSON.stringify(input)} is not a positive bit rate` };
+  if (r.ok && !(r.value > 0)) return { ok: false, error: `${describeValue(input)} is not a positive bit rate` };
   return r;
 }
 
@@ -97,13 +106,14 @@ const TIME_UNITS: Record<string, number> = {
   s: 1e9,
   sec: 1e9,
   min: 60e9,
+  h: 3600e9,
 };
 
 /** Parses "20ms", "1.5s", "100us" or a number of seconds into integer nanoseconds. */
 export function parseDuration(input: unknown): ParseResult {
   const r = parseWithUnits(input, TIME_UNITS, 'duration', 's');
   if (!r.ok) return r;
-  if (!(r.value >= 0)) return { ok: false, error: `${JSON.stringify(input)} is not a non-negative duration` };
+  if (!(r.value >= 0)) return { ok: false, error: `${describeValue(input)} is not a non-negative duration` };
   return { ok: true, value: Math.round(r.value) };
 }
 
@@ -124,7 +134,7 @@ const SIZE_UNITS: Record<string, number> = {
 export function parseByteSize(input: unknown): ParseResult {
   const r = parseWithUnits(input, SIZE_UNITS, 'size in bytes', 'B');
   if (r.ok && !(r.value > 0 && Number.isFinite(r.value))) {
-    return { ok: false, error: `${JSON.stringify(input)} is not a positive size` };
+    return { ok: false, error: `${describeValue(input)} is not a positive size` };
   }
   if (r.ok) return { ok: true, value: Math.round(r.value) };
   return r;
@@ -135,22 +145,24 @@ export type BufferLimit = { packets: number } | { bytes: number };
 
 /** Parses "50 packets", "50p", "64KB", "100000 bytes" or a plain number of packets. */
 export function parseBufferLimit(input: unknown): { ok: true; value: BufferLimit } | { ok: false; error: string } {
+  const shown = describeValue(input);
   if (typeof input === 'number') {
     if (!(input >= 0) || !Number.isInteger(input))
-      return { ok: false, error: `${input} is not a whole number of packets` };
+      return { ok: false, error: `${shown} is not a whole number of packets` };
     return { ok: true, value: { packets: input } };
   }
-  if (typeof input !== 'string') return { ok: false, error: `expected a buffer size like "50 packets" or "64KB"` };
+  if (typeof input !== 'string')
+    return { ok: false, error: `${shown} is not a buffer size (use e.g. "50 packets" or "64KB")` };
+  if (input.length > MAX_QUANTITY_CHARS)
+    return { ok: false, error: `${shown} is not a buffer size (at most ${MAX_QUANTITY_CHARS} characters)` };
   const m = new RegExp(`^\\s*${NUM}\\s*(packets|packet|pkts|pkt|p)\\s*$`, 'i').exec(input);
   if (m) {
     const n = Number(m[1]);
-    if (!(n >= 0) || !Number.isInteger(n))
-      return { ok: false, error: `${JSON.stringify(input)} is not a whole number of packets` };
+    if (!(n >= 0) || !Number.isInteger(n)) return { ok: false, error: `${shown} is not a whole number of packets` };
     return { ok: true, value: { packets: n } };
   }
   const b = parseByteSize(input);
-  if (!b.ok)
-    return { ok: false, error: `${JSON.stringify(input)} is not a buffer size (use e.g. "50 packets" or "64KB")` };
+  if (!b.ok) return { ok: false, error: `${shown} is not a buffer size (use e.g. "50 packets" or "64KB")` };
   return { ok: true, value: { bytes: b.value } };
 }
 

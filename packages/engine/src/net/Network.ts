@@ -7,7 +7,7 @@ import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
 import { SharedBuffer, SHARED_BUFFER } from '../router/SharedBuffer.js';
 import { SharedBufferQueueDisc } from '../router/SharedBufferQueueDisc.js';
 import { NodeControlChannel } from './ControlChannel.js';
-import { PacketPool } from './Packet.js';
+import { MAX_LIVE_PACKETS, PacketPool } from './Packet.js';
 import { Port, type DropObserver } from './Port.js';
 import { shortestPath, type Edge } from './routing.js';
 
@@ -22,7 +22,7 @@ export interface NetworkNode extends NodeView {
  * routing. Ports are named "a->b" after the node ids.
  */
 export class Network {
-  readonly pool = new PacketPool();
+  readonly pool: PacketPool;
   readonly nodes: NetworkNode[];
   readonly ports: Port[] = [];
   private readonly portByPair = new Map<string, Port>();
@@ -34,7 +34,10 @@ export class Network {
     readonly sim: Simulator,
     readonly scenario: ResolvedScenario,
     dropObserver: DropObserver | null,
+    /** Most packets alive at once (MAX_LIVE_PACKETS unless a test or an embedder says less). */
+    maxLivePackets = MAX_LIVE_PACKETS,
   ) {
+    this.pool = new PacketPool(maxLivePackets);
     const flowCount = scenario.flows.length;
     const controlNet = {
       now: () => sim.now,

@@ -1,4 +1,14 @@
+import { groupThousands } from '../core/limits.js';
+import { PacketLimitError } from '../core/SimulationError.js';
 import type { Port } from './Port.js';
+
+/**
+ * Most packets alive at once in one run (queued, on the wire or being handled by an endpoint):
+ * about 0.9 GB of packet objects. Far above what a sound scenario needs (the largest buffer holds
+ * 1,000,000 packets); reaching it means a source outruns its bottleneck into a huge buffer, and
+ * the run stops with a PacketLimitError naming the port instead of exhausting the heap.
+ */
+export const MAX_LIVE_PACKETS = 2_000_000;
 
 /** Where a packet goes after the last port of its route: a transport endpoint. */
 export interface PacketSink {
@@ -127,15 +137,23 @@ export class Packet {
   }
 }
 
-/** Free list of packets. `allocated - freed` is the number of packets alive in the network. */
+/**
+ * Free list of packets. `allocated - freed` is the number of packets alive in the network. The
+ * pool only grows when the free list is empty, and only then checks MAX_LIVE_PACKETS (nothing on
+ * the hot path).
+ */
 export class PacketPool {
   private free: Packet[] = [];
   private nextUid = 1;
+  /** Packet objects created so far (alive ones plus the free list). */
+  private created = 0;
   allocated = 0;
   freed = 0;
 
+  constructor(private readonly maxLive = MAX_LIVE_PACKETS) {}
+
   alloc(): Packet {
-    const p = this.free.pop() ?? new Packet();
+    const p = this.free.pop() ?? this.grow();
     p.uid = this.nextUid++;
     this.allocated++;
     return p;
@@ -149,5 +167,13 @@ export class PacketPool {
 
   get live(): number {
     return this.allocated - this.freed;
+  }
+
+  private grow(): Packet {
+    // every created packet is alive when the free list is empty
+    if (this.created >= this.maxLive)
+      throw new PacketLimitError(`more than ${groupThousands(this.maxLive)} packets alive at once`, NaN);
+    this.created++;
+    return new Packet();
   }
 }

@@ -13,6 +13,10 @@ import type { ScenarioInput, TransportSpec } from './types.js';
  * - ACKs 40 bytes (+8 per SACK block), one per data packet;
  * - access queues 100000 packets; flow i starts at stagger·i;
  * - qtype=RED with `redthresh` and the RED wrapper's `red_*` / `tcp_ecn` keys: see ns2Red.ts.
+ * Every key of the script is known here: an unknown key (a typo) is an error, never ignored.
+ * `warmup` and `cwndflow` change what the script measures, not the network: the scenario is the
+ * same, and validation/ns2Run.ts measures as the script does (throughput after `warmup`, the trace
+ * of flow `cwndflow`'s cwnd).
  */
 
 export const NS2_DEFAULTS = {
@@ -164,11 +168,53 @@ export function ns2FlowTransport(
   }
 }
 
+/** Keys of the scheduler variant script sched.tcl (see ns2Scheduler), each for one qtype. */
+const SCHEDULER_KEYS: Record<string, string> = {
+  drr_buckets: 'DRR',
+  drr_quantum: 'DRR',
+  drr_blimit: 'DRR',
+  drr_mask: 'DRR',
+  sfq_buckets: 'SFQ',
+  sfq_maxqueue: 'SFQ',
+  fq_limit: 'FQ',
+};
+
+/**
+ * The script's arguments with its defaults filled in; throws naming the key for an unknown key,
+ * a measurement setting out of range, or a setting the engine cannot honour yet.
+ */
+export function ns2Args(args: Record<string, string>): Ns2Args {
+  const known = [...Object.keys(NS2_DEFAULTS), ...Object.keys(SCHEDULER_KEYS)];
+  // red_* and tcp_* are the keys of the RED wrapper red.tcl, checked by ns2Red.ts
+  for (const k of Object.keys(args))
+    if (!known.includes(k) && !/^(red|tcp)_/.test(k))
+      throw new Error(`dumbbell.tcl has no argument "${k}" (known: ${known.join(', ')}, red_*, tcp_*)`);
+  const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
+  for (const k of Object.keys(args))
+    if (k in SCHEDULER_KEYS && SCHEDULER_KEYS[k] !== a.qtype)
+      throw new Error(`${k} applies to qtype=${SCHEDULER_KEYS[k]} only, not qtype=${a.qtype}`);
+  const T = Number(a.T);
+  const warmup = Number(a.warmup);
+  if (!(warmup >= 0 && warmup < T)) throw new Error(`warmup=${a.warmup} must lie in [0, T=${a.T}) seconds`);
+  const n = flowSpecs(a).length;
+  const cwndflow = Number(a.cwndflow);
+  if (!(Number.isInteger(cwndflow) && cwndflow >= 0 && cwndflow < n))
+    throw new Error(`cwndflow=${a.cwndflow} is not a flow index (0–${n - 1})`);
+  // RED settings (redthresh, red_*) reach the RED discipline only with qtype=RED (ns2Red.ts)
+  const redKey = a.redthresh !== '' ? 'redthresh' : Object.keys(args).find((k) => k.startsWith('red_'));
+  if (redKey && a.qtype.toLowerCase() !== 'red')
+    throw new Error(`${redKey} applies to the RED queue only (qtype=RED), not qtype=${a.qtype}`);
+  return a;
+}
+
+function flowSpecs(a: Ns2Args): string[] {
+  return a.flows ? a.flows.split(',') : Array.from({ length: Number(a.n) }, () => a.tcp);
+}
+
 /** Builds the scenario for `key=value` arguments of dumbbell.tcl. */
 export function ns2DumbbellScenario(name: string, args: Record<string, string>): ScenarioInput {
-  const a: Ns2Args = { ...NS2_DEFAULTS, ...args };
-  const n = Number(a.n);
-  const specs = a.flows ? a.flows.split(',') : Array.from({ length: n }, () => a.tcp);
+  const a = ns2Args(args);
+  const specs = flowSpecs(a);
   const stagger = Number(a.stagger);
   const qtype = a.qtype.toLowerCase();
   const scheduler = ns2Scheduler(a.qtype, args);

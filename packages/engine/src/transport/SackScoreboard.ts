@@ -98,6 +98,25 @@ export class SackScoreboard {
     return false;
   }
 
+  /**
+   * RFC 6675 §4 SetPipe over the outstanding segments [base, highData]: a segment not SACKed
+   * counts once unless IsLost(dupThresh) deems it lost, and once more if it was retransmitted
+   * (segments retransmitted in this recovery are flagged; RFC 6675 compares with HighRxt).
+   */
+  pipe(highData: number, dupThresh: number): number {
+    let pipe = 0;
+    let sackedAbove = this.sackedCount; // SACKed segments above the one looked at
+    for (let q = this.base; q <= highData; q++) {
+      if (this.isSacked(q)) {
+        sackedAbove--;
+        continue;
+      }
+      if (sackedAbove < dupThresh) pipe++; // not deemed lost (IsLost: DupThresh SACKed above)
+      if (this.isRetransmitted(q)) pipe++;
+    }
+    return pipe;
+  }
+
   /** Number of SACKed segments above `seq`. */
   sackedAbove(seq: number): number {
     let count = 0;

@@ -19,7 +19,22 @@ export interface FlowContext {
   readonly event: (kind: FlowEventKind) => void;
 }
 
-export type FlowEventKind = 'fast-retransmit' | 'timeout' | 'ecn' | 'complete' | 'no-feedback';
+/**
+ * Every named event a flow records (`Simulation.flowEvents()`, the CLI's events.csv, the lab's
+ * event marks), in a fixed order: the lab encodes a kind as its index in this list.
+ */
+export const FLOW_EVENT_KINDS = ['fast-retransmit', 'timeout', 'ecn', 'complete', 'no-feedback'] as const;
+
+export type FlowEventKind = (typeof FLOW_EVENT_KINDS)[number];
+
+/** What each flow event means (docs/cli.md lists the same). */
+export const FLOW_EVENT_INFO: Readonly<Record<FlowEventKind, string>> = {
+  'fast-retransmit': 'loss detected by duplicate ACKs or SACK (TCP, DCCP CCID-2): fast retransmit and recovery',
+  timeout: 'retransmission timeout (TCP, DCCP CCID-2)',
+  ecn: 'congestion signalled by an ECN echo, answered with a window reduction (TCP)',
+  complete: 'a finite transfer has been fully acknowledged (TCP)',
+  'no-feedback': 'the no-feedback timer expired and the sending rate was halved (TFRC, DCCP CCID-3)',
+};
 
 /** A window-based sender exposes its congestion state for probes. */
 export interface CongestionSnapshot {

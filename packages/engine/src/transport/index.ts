@@ -1,5 +1,5 @@
-import type { ModelInfo } from '../registry/types.js';
-import { bool, num, str } from '../registry/params.js';
+import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import { bool, num, str, type ParamCheckIssue } from '../registry/params.js';
 import { seconds } from '../core/units.js';
 import { findCcModel } from './cc/index.js';
 import { TcpReceiver } from './TcpReceiver.js';
@@ -18,6 +18,8 @@ export interface TransportModel {
   readonly reliable: boolean;
   /** Can serve an always-backlogged (unlimited bulk) source. */
   readonly backlogged: boolean;
+  /** Problems no single parameter's range can catch (an initial rate no sender can keep). */
+  check?(params: ResolvedParams): ParamCheckIssue[];
   create(ctx: FlowContext): RoutedEndpoints;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Cubic } from './Cubic.js';
 import { FakeCcState, ackOf } from './ccTestState.js';
 import { runDumbbell, tcpFlow } from '../../../test/ccHarness.js';
+import type { TcpSender } from '../TcpSender.js';
 
 const RTT_NS = 100e6;
 
@@ -66,9 +67,79 @@ describe('CUBIC', () => {
     expect(w!).toBeGreaterThanOrEqual(7 + 10 * alpha * 0.9);
   });
 
-  it('fills a DropTail buffer: the mean queue stays high', () => {
-    const r = runDumbbell([{ transport: tcpFlow('cubic') }], { buffer: '100 packets', duration: '60s' });
-    expect(r.meanQueue(20, 60)).toBeGreaterThan(40);
-    expect(r.drops()).toBeGreaterThan(0);
+  it('fills a DropTail buffer with a concave climb back to W_max, one loss about every K', () => {
+    // One flow, 10 Mb/s, base RTT 60 ms, 100-packet buffer: losses recur at W ≈ 176 segments.
+    // Worked from RFC 9438 with C = 0.4, β = 0.7 (fast convergence off, so W_max = W):
+    //  - each loss leaves cwnd = β·W (NewReno: W/2);
+    //  - K = ∛(W·(1 − β)/C) ≈ 5.1 s (eq. 2), and the window follows W_cubic(t) = W − C(K − t)³,
+    //    so a quarter of K after recovery it has regained 1 − (3/4)³ = 58 % of the lost 0.3·W and
+    //    at K/2 already 7/8 of it — NewReno, adding one segment per RTT, is near a third and half;
+    //  - the next loss comes when the window is back at W: within ∛(1/C) ≈ 1.36 s of K, the time
+    //    the cubic spends within one segment of W_max (NewReno needs W/2 RTTs, over 9 s here).
+    const r = runDumbbell([{ transport: tcpFlow('cubic', { fastConvergence: false }) }], {
+      buffer: '100 packets',
+      duration: '60s',
+    });
+    const sim = r.sim;
+    const snd = sim.flows[0]!.sender as TcpSender;
+    const losses: { tNs: number; w: number }[] = [];
+    const ssthreshAfter = snd.cc.ssthreshAfter.bind(snd.cc);
+    snd.cc.ssthreshAfter = (s, e, now) => {
+      losses.push({ tNs: now, w: s.cwnd });
+      return ssthreshAfter(s, e, now);
+    };
+    // window at recovery exit, and at K/4 and K/2 after it
+    const epochs: { loss: number; exitNs: number; exitCwnd: number; k: number; quarter: number; half: number }[] = [];
+    const disc = sim.probedPorts[0]!.disc;
+    let queueIntegralAt20 = -1;
+    let wasRecovery = false;
+    let open: (typeof epochs)[number] | null = null;
+    while (!sim.done) {
+      sim.step(1);
+      const now = sim.sim.now;
+      if (queueIntegralAt20 < 0 && now >= 20e9) {
+        disc.meanLengthPackets(); // brings the integral up to now
+        queueIntegralAt20 = disc.integralPacketNs;
+      }
+      if (open !== null) {
+        if (open.quarter < 0 && now >= open.exitNs + (open.k / 4) * 1e9) open.quarter = snd.cwnd;
+        if (open.half < 0 && now >= open.exitNs + (open.k / 2) * 1e9) open.half = snd.cwnd;
+      }
+      const inRecovery = snd.phase === 'recovery';
+      if (wasRecovery && !inRecovery) {
+        const w = losses[losses.length - 1]!.w;
+        open = {
+          loss: losses.length - 1,
+          exitNs: now,
+          exitCwnd: snd.cwnd,
+          k: Math.cbrt((w * 0.3) / 0.4),
+          quarter: -1,
+          half: -1,
+        };
+        epochs.push(open);
+      }
+      wasRecovery = inRecovery;
+    }
+    disc.meanLengthPackets();
+    expect((disc.integralPacketNs - queueIntegralAt20) / 40e9).toBeGreaterThan(40); // mean queue, 20–60 s
+    // the epochs that start after the slow-start overshoot has settled and see the next loss
+    const steady = epochs.filter((e) => e.exitNs > 20e9 && e.loss + 1 < losses.length);
+    expect(steady.length).toBeGreaterThanOrEqual(5);
+    const cubic = (w: number, k: number, t: number) => w - 0.4 * (k - t) ** 3;
+    for (const e of steady) {
+      const w = losses[e.loss]!.w;
+      expect(w).toBeGreaterThan(150);
+      expect(e.exitCwnd).toBeCloseTo(0.7 * w, 9);
+      // cwnd tracks the target one RTT (≤ 0.2 s here) ahead: between W_cubic(t) and W_cubic(t + 0.2)
+      for (const [got, t] of [
+        [e.quarter, e.k / 4],
+        [e.half, e.k / 2],
+      ] as const) {
+        expect(got).toBeGreaterThanOrEqual(cubic(w, e.k, t) - 1);
+        expect(got).toBeLessThanOrEqual(cubic(w, e.k, t + 0.2) + 1);
+      }
+      const nextLossS = (losses[e.loss + 1]!.tNs - e.exitNs) / 1e9;
+      expect(Math.abs(nextLossS - e.k)).toBeLessThan(Math.cbrt(1 / 0.4));
+    }
   });
 });

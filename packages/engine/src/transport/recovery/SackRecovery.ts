@@ -120,31 +120,21 @@ export class SackRecovery implements LossRecovery {
     s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
     s.phase = 'recovery';
-    this.prrDelivered = 0;
-    this.prrOut = 1;
+    // RFC 6937 §3: the ACK that starts recovery is the first ACK during recovery: its
+    // DeliveredData counts, and with PRR the fast retransmit is part of its sndcnt (at least one
+    // segment), as in Linux's tcp_cwnd_reduction; sendInRecovery sends it next
+    this.prrDelivered = this.lastDelivered;
+    this.prrOut = 0;
     // RFC 6675 §5 step 4.3: retransmit the first unSACKed segment
-    s.output(s.highestAck + 1);
+    if (!s.cfg.prr) s.output(s.highestAck + 1);
   }
 
   /**
-   * RFC 6675 §3 SetPipe: segments believed to be in the network (from the scoreboard's base, so
-   * that it is right between readAck and onAck too).
+   * RFC 6675 §4 SetPipe: segments believed to be in the network. The scoreboard's base is the
+   * cumulative ACK + 1 of the ACK being read, so that it is right between readAck and onAck too.
    */
   pipe(): number {
-    const s = this.s;
-    const sb = this.sb;
-    const thresh = s.cfg.dupAckThreshold;
-    let pipe = 0;
-    let sackedAbove = sb.sackedCount;
-    for (let q = Math.max(s.highestAck + 1, sb.base); q <= s.maxSeqSent; q++) {
-      if (sb.isSacked(q)) {
-        sackedAbove--;
-        continue;
-      }
-      if (sackedAbove < thresh) pipe++; // not deemed lost (IsLost counts SACKed segments above)
-      if (sb.isRetransmitted(q)) pipe++;
-    }
-    return pipe;
+    return this.sb.pipe(this.s.maxSeqSent, this.s.cfg.dupAckThreshold);
   }
 
   /**
@@ -163,20 +153,26 @@ export class SackRecovery implements LossRecovery {
       let sndcnt: number;
       if (pipe > ss) sndcnt = Math.ceil((this.prrDelivered * ss) / this.recoverFs) - this.prrOut;
       else sndcnt = Math.min(ss - pipe, Math.max(this.prrDelivered - this.prrOut, this.lastDelivered) + 1);
+      // the fast retransmit on entering recovery goes whatever sndcnt says (Linux; RFC 9937)
+      if (this.prrOut === 0 && sndcnt < 1) sndcnt = 1;
       cwnd = pipe + Math.max(sndcnt, 0);
     }
     const thresh = s.cfg.dupAckThreshold;
+    // with PRR the first segment sent in recovery is the RFC 6675 step 4.3 retransmission
+    let first = s.cfg.prr && this.prrOut === 0 ? s.highestAck + 1 : -1;
     let scanLost = s.highestAck + 1;
     let scanAny = s.highestAck + 1;
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
-      let seg = -1;
-      for (; scanLost <= sb.highSacked; scanLost++) {
-        if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
-          seg = scanLost++;
-          break;
+      let seg = first;
+      first = -1;
+      if (seg < 0)
+        for (; scanLost <= sb.highSacked; scanLost++) {
+          if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
+            seg = scanLost++;
+            break;
+          }
         }
-      }
       if (seg < 0) {
         const n = Math.max(s.nextSeq, s.maxSeqSent + 1);
         if (n < s.appLimit && n <= s.highestAck + s.maxWindow) {

@@ -1,5 +1,5 @@
 import { PacketKind } from '../../net/Packet.js';
-import { bool, num, str } from '../../registry/params.js';
+import { bool, num, packetRateCheck, str } from '../../registry/params.js';
 import type { ParamSpec } from '../../registry/types.js';
 import type { TransportModel } from '../index.js';
 import type { FlowContext, RoutedEndpoints } from '../Transport.js';
@@ -296,6 +296,7 @@ export const tfrcTransport: TransportModel = {
   // data is not retransmitted; bulk (FTP) traffic runs over it as an always-backlogged source
   reliable: false,
   backlogged: true,
+  check: packetRateCheck('initialRate', 'packetSize'),
   info: {
     id: 'tfrc',
     category: 'transport',
@@ -340,6 +341,7 @@ export const dccpCcid3Transport: TransportModel = {
   usesCc: false,
   reliable: false,
   backlogged: true,
+  check: packetRateCheck('initialRate', 'packetSize'),
   info: {
     id: 'dccp-ccid3',
     category: 'transport',
