@@ -1,5 +1,6 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
+import { seed000Presets } from './seed000Presets.js';
 import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
 
@@ -55,4 +56,5 @@ export const presets: Preset[] = [
     scenario: () => ns2DumbbellScenario(id, args),
   })),
   ...seed003Presets(),
+  ...seed000Presets(),
 ];

@@ -109,7 +109,7 @@ function build(w: Wiring, o: LblcaTemplateOptions): ScenarioInput {
               id,
               from: src,
               to: 'd',
-              transport: { type: 'tcp', cc: 'reno', params: { packetSize: `${pkt}B` } },
+              transport: { type: 'tcp', cc: 'reno', params: { packetSize: `${pkt}B`, maxWindow: 1000 } },
               app: { type: 'cbr', params: { rate, packetSize: `${pkt - 40}B`, randomize: true } },
             },
       );
