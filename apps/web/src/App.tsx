@@ -13,6 +13,7 @@ import { useScenarioSync } from './share/useScenarioSync';
 import { Notices } from './notices/Notices';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 
 export function App() {
   const lab = useLab();
@@ -32,6 +33,7 @@ export function App() {
           {name}
         </h1>
         <SweepButton />
+        <BufferSizingButton />
         <ScenarioMenu />
       </header>
       <Notices />
@@ -51,6 +53,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <BufferSizingPanel />
       <DropZone />
     </div>
   );

@@ -13,10 +13,10 @@ export interface DebugHandle {
   run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
-    ports: { name: string; queue: number[] }[];
+    ports: { name: string; queue: number[]; disc: Record<string, number[]> }[];
     markers: number;
   };
-  live(): { queues: number[]; util: number[]; flight: number; drops: number };
+  live(): { queues: number[]; util: number[]; flight: number; drops: number; control: number };
   canUndo(): boolean;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
@@ -46,6 +46,9 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
         name,
         queue: [...lab.series.ports[i]!.column(1)],
+        disc: Object.fromEntries(
+          (lab.series.meta?.discProbes[i] ?? []).map((p, c) => [p.key, [...lab.series.disc[i]!.column(c)]]),
+        ),
       })),
       markers: lab.series.markers.length,
     }),
@@ -54,8 +57,18 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       util: [...lab.live.util],
       flight: lab.live.flight.length / 5,
       drops: lab.live.drops.length,
+      control: controlInFlight(lab),
     }),
     canUndo: () => lab.scenario.getState().past.length > 0,
     encode: (s) => encodeScenario(s as ScenarioInput),
   };
+}
+
+/** Router control packets (flow index past the last flow) among the packets on the wire. */
+function controlInFlight(lab: Lab): number {
+  const flows = lab.series.meta?.flowIds.length ?? 0;
+  const fl = lab.live.flight;
+  let n = 0;
+  for (let i = 1; i < fl.length; i += 5) if (fl[i]! >= flows) n++;
+  return n;
 }

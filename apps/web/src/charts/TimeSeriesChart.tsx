@@ -11,18 +11,21 @@ import { chartLines, markerPoints, nearestIndex, toCsv, CHARTS, type ChartKind, 
 import { chartScales, chartSvgElement, drawChartCanvas, MARGIN, type DrawInput } from './drawChart';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
+import type { StateView } from './stateChart';
 
 interface Props {
   kind: ChartKind;
   /** Probed ports to show (queue chart). */
   ports?: readonly string[] | null;
   toolbar?: React.ReactNode;
+  /** The view of the router-state chart. */
+  stateView?: StateView | undefined;
 }
 
 const REDRAW_MS = 250;
-const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3 };
+const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3, state: 1.5 };
 
-export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
+export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Props) {
   const lab = useLab();
   const spec = CHARTS[kind];
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
@@ -85,8 +88,8 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
 
   // The lines are views on the series columns, taken again when new samples arrive.
   const lines: LineSeries[] = useMemo(
-    () => chartLines(kind, lab.series, flows, ports),
-    [kind, lab, flows, ports, version, durationNs],
+    () => chartLines(kind, lab.series, flows, ports, stateView),
+    [kind, lab, flows, ports, version, durationNs, stateView],
   );
 
   const drawInput = useCallback(
@@ -103,12 +106,12 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
         lines: ls,
         hidden,
         xDomain: xDomain(),
-        yLabel: spec.yLabel,
+        yLabel: stateView?.yLabel ?? spec.yLabel,
         markers,
         cursor: cursorT,
       };
     },
-    [kind, lab, lines, size, hidden, xDomain, spec.yLabel],
+    [kind, lab, lines, size, hidden, xDomain, spec.yLabel, stateView],
   );
 
   useEffect(() => {
@@ -118,7 +121,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar }: Props) {
   }, [drawInput, size, cursor]);
 
   /** Exports read the series as they are now (the canvas may be up to one redraw behind). */
-  const freshLines = () => chartLines(kind, lab.series, flows, ports);
+  const freshLines = () => chartLines(kind, lab.series, flows, ports, stateView);
   /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor. */
   const svgForExport = () => chartSvgElement(drawInput(null, freshLines()));
 

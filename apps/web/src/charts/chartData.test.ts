@@ -20,6 +20,7 @@ const meta: RunMeta = {
   nodeIds: [],
   ports: [],
   probedPorts: ['r1->r2'],
+  discProbes: [[]],
 };
 
 function frame(rows: number[][], portRows: number[][], events: number[] = []): Frame {
@@ -34,6 +35,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     samples: portRows.length,
     flowSamples: Float64Array.from(rows.flat()),
     portSamples: Float64Array.from(portRows.flat()),
+    discSamples: e,
     events: Float64Array.from(events),
     drops: e,
     flight: e,

@@ -4,6 +4,7 @@
  */
 import { flowColor, flowDash } from '../palette';
 import { FLOW_COL, PORT_COL, type FlowMarker, type SeriesStore } from '../state/SeriesStore';
+import { stateLines, type StateView } from './stateChart';
 
 export interface LineSeries {
   key: string;
@@ -16,7 +17,7 @@ export interface LineSeries {
   step?: boolean;
 }
 
-export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt';
+export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt' | 'state';
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -31,6 +32,7 @@ export const CHARTS: Record<ChartKind, ChartSpec> = {
   queue: { kind: 'queue', title: 'Queue length', yLabel: 'queue (packets)', yScale: 1 },
   throughput: { kind: 'throughput', title: 'Throughput', yLabel: 'throughput (Mb/s)', yScale: 1e-6 },
   rtt: { kind: 'rtt', title: 'Round-trip time', yLabel: 'smoothed RTT (ms)', yScale: 1 },
+  state: { kind: 'state', title: 'Router state', yLabel: 'discipline state', yScale: 1 },
 };
 
 export interface FlowStyle {
@@ -51,10 +53,12 @@ export function chartLines(
   store: SeriesStore,
   flows: readonly FlowStyle[],
   ports: readonly string[] | null,
+  stateView?: StateView,
 ): LineSeries[] {
   const meta = store.meta;
   if (!meta) return [];
   const out: LineSeries[] = [];
+  if (kind === 'state') return stateLines(store, stateView, ports);
   if (kind === 'queue') {
     meta.probedPorts.forEach((name, i) => {
       if (ports && !ports.includes(name)) return;

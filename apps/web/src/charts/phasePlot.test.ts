@@ -22,6 +22,7 @@ const meta: RunMeta = {
     { name: 'r1->h2', from: 1, to: 2, rateBps: 10e6, delayNs: 1e6, limitPackets: 100, limitBytes: Infinity, probe: 0 },
   ],
   probedPorts: ['r1->h2'],
+  discProbes: [],
 };
 
 /** Samples at 0.1 s: flow a at `ra` bit/s, flow b at `rb`. */

@@ -185,6 +185,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       const ahead = playing && Number.isFinite(run.speed) ? Math.min(now - live.appliedAt, 40) * 1e6 * run.speed : 0;
       const tNs = live.nowNs + ahead;
       const fl = live.flight;
+      let controlInFlight = 0;
       for (let i = 0; i + FLIGHT_STRIDE - 1 < fl.length; i += FLIGHT_STRIDE) {
         const port = meta.ports[fl[i]!];
         if (!port) continue;
@@ -198,6 +199,23 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const x = l.x0 + (l.x1 - l.x0) * f;
         const y = l.y0 + (l.y1 - l.y0) * f;
         const flow = fl[i + 1]!;
+        if (flow >= meta.flowIds.length) {
+          // router control packets (LbLCA feedback) travel in the slot after the last flow:
+          // a black diamond with a white rim, so they stand out from every flow's colour
+          ctx.beginPath();
+          ctx.moveTo(x, y - 5);
+          ctx.lineTo(x + 5, y);
+          ctx.lineTo(x, y + 5);
+          ctx.lineTo(x - 5, y);
+          ctx.closePath();
+          ctx.fillStyle = '#111111';
+          ctx.strokeStyle = '#ffffff';
+          ctx.lineWidth = 1.2;
+          ctx.fill();
+          ctx.stroke();
+          controlInFlight++;
+          continue;
+        }
         ctx.fillStyle = flowColor(flow, colors[flow]);
         const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
         const s = big ? 6 : 3.5;
@@ -233,6 +251,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       // (attribute changes that do not repaint anything).
       if (now - lastAttrs > 200) {
         lastAttrs = now;
+        root.setAttribute('data-control-in-flight', String(controlInFlight));
         root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
           const i = Number(g.dataset['queuePort']);
           const p = meta.ports[i];

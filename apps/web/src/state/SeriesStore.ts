@@ -48,6 +48,8 @@ export class SeriesStore {
   meta: RunMeta | null = null;
   flows: Columns[] = [];
   ports: Columns[] = [];
+  /** Per probed port, its discipline's state (meta.discProbes order); times are the port's. */
+  disc: Columns[] = [];
   markers: FlowMarker[] = [];
   version = 0;
   private listeners = new Set<() => void>();
@@ -56,6 +58,7 @@ export class SeriesStore {
     this.meta = meta;
     this.flows = (meta?.flowIds ?? []).map(() => new Columns(FLOW_COLS));
     this.ports = (meta?.probedPorts ?? []).map(() => new Columns(PORT_COLS));
+    this.disc = (meta?.discProbes ?? []).map((d) => new Columns(Math.max(d.length, 1)));
     this.markers = [];
     this.bump();
   }
@@ -67,6 +70,7 @@ export class SeriesStore {
       for (let i = 0; i < nf; i++) this.flows[i]!.pushRow(f.flowSamples, (s * nf + i) * FLOW_COLS);
       for (let i = 0; i < np; i++) this.ports[i]!.pushRow(f.portSamples, (s * np + i) * PORT_COLS);
     }
+    this.appendDisc(f);
     for (let i = 0; i + 2 < f.events.length; i += 3) {
       this.markers.push({
         t: f.events[i]!,
@@ -75,6 +79,20 @@ export class SeriesStore {
       });
     }
     if (f.samples > 0 || f.events.length > 0) this.bump();
+  }
+
+  /** Discipline-state rows: each sample holds every probed port's values, port by port. */
+  private appendDisc(f: Frame): void {
+    const counts = this.meta?.discProbes.map((d) => d.length) ?? [];
+    const perSample = counts.reduce((a, b) => a + b, 0);
+    if (perSample === 0 || !f.discSamples) return;
+    for (let s = 0; s < f.samples; s++) {
+      let off = s * perSample;
+      for (let i = 0; i < counts.length; i++) {
+        if (counts[i]! > 0) this.disc[i]!.pushRow(f.discSamples, off);
+        off += counts[i]!;
+      }
+    }
   }
 
   subscribe(fn: () => void): () => void {

@@ -11,6 +11,7 @@ import {
   type ScenarioInput,
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
+  PORT_COLUMNS,
 } from '@cclab/engine';
 import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
 
@@ -32,6 +33,9 @@ export class SimController {
   private anchorSimNs = 0;
   private flowBuf: number[] = [];
   private portBuf: number[] = [];
+  /** Discipline-state values of the probed ports, and how many each port reports. */
+  private discBuf: number[] = [];
+  private discCounts: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
   private lastBusy: Float64Array = new Float64Array(0);
@@ -61,16 +65,27 @@ export class SimController {
     sim.onSample = (_t, flowRows, portRows) => {
       for (const r of flowRows) for (let c = 0; c < FLOW_COLS; c++) this.flowBuf.push(r[c]!);
       for (const r of portRows) for (let c = 0; c < PORT_COLS; c++) this.portBuf.push(r[c]!);
+      for (let i = 0; i < portRows.length; i++) {
+        const r = portRows[i]!;
+        const n = this.discCounts[i]!;
+        for (let c = 0; c < n; c++) this.discBuf.push(r[PORT_COLUMNS.length + c]!);
+      }
       this.samples++;
     };
     const sc = sim.scenario;
     const probeIndex = new Map(sim.probedPorts.map((p, i) => [p.id, i]));
+    const discProbes = sim.probedPorts.map((p) =>
+      p.disc.probeSpecs().map((s) => ({ key: s.key, label: s.label, unit: s.unit })),
+    );
+    this.discCounts = discProbes.map((d) => d.length);
+    this.discBuf = [];
     const meta: RunMeta = {
       durationNs: sc.durationNs,
       intervalNs: sc.probes.intervalNs,
       flowIds: sc.flows.map((f) => f.id),
       nodeIds: sc.nodes.map((n) => n.id),
       probedPorts: sim.probedPorts.map((p) => p.name),
+      discProbes,
       ports: sim.network.ports.map((p) => {
         const lim = p.bufferLimit;
         return {
@@ -217,6 +232,7 @@ export class SimController {
       samples: this.samples,
       flowSamples: Float64Array.from(this.flowBuf),
       portSamples: Float64Array.from(this.portBuf),
+      discSamples: Float64Array.from(this.discBuf),
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
@@ -227,6 +243,7 @@ export class SimController {
     };
     this.flowBuf = [];
     this.portBuf = [];
+    this.discBuf = [];
     this.samples = 0;
     return f;
   }

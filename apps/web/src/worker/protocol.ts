@@ -41,6 +41,17 @@ export interface RunMeta {
   ports: PortMeta[];
   /** Port names whose queues are recorded as series, in probe order. */
   probedPorts: string[];
+  /**
+   * Per probed port, the state its queue discipline reports (QueueDisc.probeSpecs: e.g. LbLCA's
+   * occupancy share, set points and rates); sampled into Frame.discSamples in this order.
+   */
+  discProbes: DiscProbe[][];
+}
+
+export interface DiscProbe {
+  key: string;
+  label: string;
+  unit: string;
 }
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'error';
@@ -69,6 +80,8 @@ export interface Frame {
   flowSamples: Float64Array;
   /** samples × probedPorts × PORT_COLS. */
   portSamples: Float64Array;
+  /** samples × (Σ over probed ports of their discProbes), port by port. */
+  discSamples: Float64Array;
   /** [tSeconds, flowIndex, kindCode] triples of new flow events. */
   events: Float64Array;
   /** [tNs, portIndex, flowIndex] triples of drops since the last frame (animated runs only). */
