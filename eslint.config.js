@@ -82,6 +82,7 @@ export default tseslint.config(
       'packages/engine/test/**/*.ts',
       'packages/engine/src/**/*.test.ts',
       'packages/engine/bin/**',
+      'packages/engine/scripts/**',
       'e2e/**',
       '*.js',
       '*.ts',

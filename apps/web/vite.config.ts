@@ -1,14 +1,16 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
-// The engine is a workspace package whose "exports" point at TypeScript sources; Vite compiles
-// them like the app's own files. It is excluded from dependency pre-bundling so edits to the
-// engine are picked up live by the dev server.
+// The engine is a workspace package whose "@cclab/source" export condition points at its
+// TypeScript sources (the default condition is the build in packages/engine/dist, for Node
+// users of the package); Vite compiles them like the app's own files. It is excluded from
+// dependency pre-bundling so edits to the engine are picked up live by the dev server.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: fileURLToPath(new URL('../../public', import.meta.url)),
   plugins: [react()],
+  resolve: { conditions: ['@cclab/source', ...defaultClientConditions] },
   base: './',
   optimizeDeps: { exclude: ['@cclab/engine'] },
   worker: { format: 'es' },

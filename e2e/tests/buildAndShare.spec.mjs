@@ -153,6 +153,7 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
   });
   assert.match(link, /#s=/);
   const original = await lab.scenario();
+  const camera = await lab.page.evaluate(() => window.__cclab.camera());
   assert.equal(original.links.find((l) => l.a === 'r1' && l.b === 'r2').reverse.buffer, '60 packets');
   const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -160,7 +161,8 @@ export async function buildDumbbellRunAndShare({ browser, context, baseUrl }) {
     await other.page.goto(link);
     await other.page.waitForFunction(() => window.__cclab !== undefined);
     assert.equal(await other.page.evaluate(() => window.__cclab.startupSource), 'link');
-    assert.deepEqual(await other.scenario(), original, 'the link restores exactly the same scenario, seed and view');
+    assert.deepEqual(await other.scenario(), original, 'the link restores exactly the same scenario and seed');
+    assert.deepEqual(await other.page.evaluate(() => window.__cclab.camera()), camera, 'and the same view');
     await other.waitForRun(() => window.__cclab.run().status === 'playing' || window.__cclab.run().status === 'paused');
     await other.screenshot('opened-from-link');
   } finally {

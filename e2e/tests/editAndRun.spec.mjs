@@ -67,7 +67,10 @@ export async function batchRunToTheEnd({ context, baseUrl }) {
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   const csv = await readFile(path, 'utf8');
-  assert.match(csv.split('\n')[0], /^t_s,f0 cwnd,f0 ssthresh,f1 cwnd,f1 ssthresh$/);
+  assert.match(
+    csv.split('\n')[0],
+    /^t \(s\),f0 cwnd \(segments\),f0 ssthresh \(segments\),f1 cwnd \(segments\),f1 ssthresh \(segments\)$/,
+  );
   assert.ok(csv.split('\n').length > 1000);
   const [svg] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-queue-svg').click()]);
   assert.match(await readFile(await svg.path(), 'utf8'), /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -85,6 +88,11 @@ export async function slowMotionShowsPacketsTravelling({ context, baseUrl }) {
   await lab.page.waitForTimeout(800);
   const a = await lab.live();
   assert.ok(a.flight > 0, 'packets are on the wire');
+  // The glyphs drawn move: the same packet is further along its link, at a new place, draw after draw.
+  const motion = await lab.packetMotion(30);
+  assert.ok(motion.glyphs > 0, 'packet glyphs are drawn');
+  assert.ok(motion.forward > 20, `packets advance between frames (${JSON.stringify(motion)})`);
+  assert.equal(motion.backward, 0, 'no packet goes backwards');
   const t0 = (await lab.run()).nowNs;
   await lab.page.waitForTimeout(1000);
   const t1 = (await lab.run()).nowNs;

@@ -50,6 +50,8 @@ async function measure(lab, cdp, speed) {
     };
   }, SECONDS);
   const m1 = await cpuMetrics(cdp);
+  // After the timed window (so it does not weigh on it): do the drawn packets move?
+  r.motion = await lab.packetMotion(10);
   // Per frame: all main-thread CPU time (JS, style, layout, paint, commit, message handling), and
   // the JS and style+layout parts of it. CPU time, not wall time, so it holds up under load.
   return {
@@ -85,6 +87,17 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
   for (const r of rows) {
     assert.ok(r.fps > 0, `the page keeps animating at ${r.speed}×`);
     assert.ok(r.simRate > 0, `the simulation advances at ${r.speed}×`);
+    // Packets are drawn up to 2× (MAX_ANIMATED_SPEED): the glyphs stand somewhere else in most
+    // successive frames, and no packet goes backwards. At 0.1× a packet takes several frames to
+    // cross a 10 ms link, so the same packets must be seen further along it frame after frame
+    // (at 1× it crosses within a frame or two).
+    if (r.speed <= 2) {
+      const m = JSON.stringify(r.motion);
+      assert.ok(r.motion.glyphs > 0, `packets are drawn at ${r.speed}×`);
+      assert.ok(r.motion.changed >= r.motion.draws / 2, `the packets drawn move at ${r.speed}× (${m})`);
+      assert.equal(r.motion.backward, 0, `no packet goes backwards at ${r.speed}× (${m})`);
+      if (r.speed <= 0.1) assert.ok(r.motion.forward > 20, `packets advance frame by frame at ${r.speed}× (${m})`);
+    }
   }
   const ua = await lab.page.evaluate(() => navigator.userAgent);
   const cores = await lab.page.evaluate(() => navigator.hardwareConcurrency);
@@ -100,7 +113,7 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
     `# Lab performance: animation frame rate
 
 Measured by \`e2e/tests/frameRate.spec.mjs\` (part of \`npm run test:e2e\`), which writes this report to
-\`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating.
+\`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating, the simulation stops advancing, or the packets drawn stop moving forward (up to 2×, where packets are drawn).
 
 **Scenario:** 40 nodes (4 routers in a chain, 36 hosts) and 20 TCP flows (NewReno, Reno, SACK, Tahoe)
 crossing a 20 Mb/s core, opened from a share link, animated mode (packets on every link drawn each

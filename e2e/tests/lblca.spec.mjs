@@ -3,8 +3,8 @@ import { LabPage } from '../fixtures/LabPage.mjs';
 
 /**
  * Seed 000 in the lab: the one-click LbLCA linear-chain preset runs live; its feedback packets
- * travel the reverse links as packets of their own; the Router state chart draws each router's
- * shared-buffer occupancy against b_l and b_u and, in its second view, the ports' sending and
+ * travel the reverse links as packets of their own; the queue chart draws each router's
+ * shared-buffer occupancy against b_l and b_u and, in another view, the ports' sending and
  * target rates; the Buffer-sizing panel plots the model's minimum buffers against capacity and
  * the occupancy at those buffers against the set points.
  */
@@ -26,29 +26,33 @@ export async function lblcaPresetChartsOccupancyRatesAndFeedback({ context, base
   if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
   // feedback packets are on the wire (the worker ships them with the flow slot after the last flow)
   await lab.waitForRun(() => window.__cclab.live().control > 0, undefined, 30000);
-  await lab.waitForRun(
-    () => (window.__cclab.series().ports.find((p) => p.name === 'B1->B2')?.disc.occupancyShare?.length ?? 0) >= 10,
-    undefined,
-    30000,
-  );
+  await lab.waitForRun(() => window.__cclab.portColumn('B1->B2', 'disc:occupancyShare').length >= 10, undefined, 30000);
   if ((await lab.run()).status === 'playing') await lab.testId('play').click(); // pause
-  const series = await lab.series();
-  const b1 = series.ports.find((p) => p.name === 'B1->B2');
+  const col = (c) => lab.page.evaluate((name) => window.__cclab.portColumn('B1->B2', name), c);
   // the set points are the ns-2 preset's (Algorithm 2): b_l 0.1, b_u 0.9, every sample
-  assert.ok(b1.disc.lowerSetPoint.every((v) => v === 0.1));
-  assert.ok(b1.disc.upperSetPoint.every((v) => v === 0.9));
-  // the occupancy is a share of the buffer, and the port is shaped below its line rate at times
-  assert.ok(b1.disc.occupancyShare.every((v) => Number.isNaN(v) || (v >= 0 && v <= 1)));
-  assert.ok(b1.disc.sendRateBps.some((v) => v > 0 && v <= 200e6));
-  const legend = await lab.testId('chart-state').innerText();
-  assert.match(legend, /B1->B2 Router occupancy Θ\/B/);
-  assert.match(legend, /Lower set point/);
-  assert.match(legend, /Upper set point/);
+  assert.ok((await col('disc:lowerSetPoint')).every((v) => v === 0.1));
+  assert.ok((await col('disc:upperSetPoint')).every((v) => v === 0.9));
+  // the occupancy is a share of the router's buffer; the port is shaped to at most its line rate
+  assert.ok((await col('disc:occupancyShare')).every((v) => v === null || Number.isNaN(v) || (v >= 0 && v <= 1)));
+  assert.ok((await col('disc:sendRateBps')).some((v) => v > 0 && v <= 200e6));
+  // the queue chart shows B1's occupancy against the set points (constant lines: dashed) ...
+  await lab.testId('queue-chart-port').selectOption('B1->B2');
+  const views = await lab.testId('queue-chart-view').evaluate((el) => [...el.options].map((o) => [o.value, o.text]));
+  const occupancyView = views.find(([, text]) => text.includes('Router occupancy'));
+  assert.ok(occupancyView, JSON.stringify(views));
+  await lab.testId('queue-chart-view').selectOption(occupancyView[0]);
+  const legend = await lab.testId('chart-queue').innerText();
+  assert.match(legend, /Router occupancy Θ\/B/);
+  assert.match(legend, /Lower set point b_l/);
+  assert.match(legend, /Upper set point b_u/);
   await lab.screenshot('lblca-occupancy');
-  await lab.testId('state-view').selectOption('rates');
-  const rates = await lab.testId('chart-state').innerText();
-  assert.match(rates, /Sending rate/);
-  assert.match(rates, /Target rate/);
+  // ... and, in another view, the port's sending and target rates
+  const ratesView = views.find(([, text]) => text.includes('Sending rate'));
+  assert.ok(ratesView, JSON.stringify(views));
+  await lab.testId('queue-chart-view').selectOption(ratesView[0]);
+  const rates = await lab.testId('chart-queue').innerText();
+  assert.match(rates, /Sending rate s/);
+  assert.match(rates, /Target rate ts/);
   await lab.screenshot('lblca-rates');
 }
 

@@ -46,4 +46,29 @@ export async function xcpPresetDrawsThePhasePlot({ context, baseUrl }) {
   assert.match(text, /data-line="efficiency"/);
   assert.match(text, /data-series="trajectory"/);
   await lab.screenshot('xcp-phase-plot');
+  // the XCP router's variables (φ, h, input rate in bit/s; ξ_p, ξ_n) are chartable at its port
+  const port = await lab.testId('queue-chart-port').inputValue();
+  const phi = await lab.page.evaluate((p) => window.__cclab.portColumn(p, 'disc:phiBps'), port);
+  assert.ok(phi.length > 20, `φ recorded at ${port}: ${phi.length} points`);
+  assert.ok(
+    phi.some((v) => v > 0) && phi.some((v) => v < 0),
+    'φ is positive while the flows ramp up and negative once the queue must drain',
+  );
+  const views = await lab.page.locator('[data-testid="queue-chart-view"] option').allInnerTexts();
+  const rateView = views.find((v) => v.includes('φ (aggregate feedback)'));
+  assert.ok(rateView, `a view charts φ: ${views.join(' | ')}`);
+  await lab.testId('queue-chart-view').selectOption({ label: rateView });
+  await lab.page.waitForFunction(
+    () =>
+      Number(
+        document
+          .querySelector('[data-testid="chart-queue"] path[data-series="disc:phiBps"]')
+          ?.getAttribute('data-points'),
+      ) > 20,
+    undefined,
+    { timeout: 10000 },
+  );
+  await lab.page
+    .locator('[data-testid="chart-queue"]')
+    .screenshot({ path: new URL('../artifacts/queue-chart-xcp.png', import.meta.url).pathname });
 }

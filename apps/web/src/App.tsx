@@ -11,13 +11,14 @@ import { ScenarioMenu } from './share/ScenarioMenu';
 import { DropZone } from './share/DropZone';
 import { useScenarioSync } from './share/useScenarioSync';
 import { Notices } from './notices/Notices';
+import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 
 export function App() {
   const lab = useLab();
-  const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'Untitled scenario');
+  const name = useStore(lab.scenario, (s) => clipText(String(s.scenario.name ?? 'Untitled scenario'), 200));
   useScenarioSync();
   useKeyboardShortcuts();
   return (

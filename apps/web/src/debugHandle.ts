@@ -1,10 +1,12 @@
 /**
  * `window.__cclab`: a read-only window into application state for end-to-end tests and for
- * curious users in the devtools console. Nothing in the app depends on it.
+ * curious users in the devtools console (and one way to break it on purpose: `workerFault`, to
+ * see the lab recover). Nothing in the app depends on it.
  */
 import type { ScenarioInput } from '@cclab/engine';
 import { encodeScenario } from './codec/urlCodec';
 import type { Lab } from './lab';
+import { GLYPH_STRIDE } from './worker/LiveView';
 
 export interface DebugHandle {
   startupSource: string;
@@ -13,11 +15,33 @@ export interface DebugHandle {
   run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
-    ports: { name: string; queue: number[]; disc: Record<string, number[]> }[];
+    ports: { name: string; queue: number[]; columns: string[] }[];
     markers: number;
+    /** Points kept per series at most (the store halves beyond). */
+    maxPoints: number;
   };
-  live(): { queues: number[]; util: number[]; flight: number; drops: number; control: number };
+  /** One column of a probed port's series, by the engine's column name ("disc:avg", "backlog:f0"). */
+  portColumn(port: string, column: string): number[];
+  live(): {
+    queues: number[];
+    util: number[];
+    flight: number;
+    /** Router control packets (LbLCA feedback) among the packets on the wire. */
+    control: number;
+    drops: number;
+    /** Drops and marks being drawn, as "reason" or "mark:reason". */
+    dropKinds: string[];
+    /** Per-flow backlog of each gauge port with packets queued: port name → flow index → packets. */
+    backlog: Record<string, Record<number, number>>;
+    reasons: { port: string; drops: Record<string, number>; marks: Record<string, number> }[];
+  };
+  /** Packet glyphs of the overlay's latest draw: port, flow, departure (ns), fraction along the link, x, y. */
+  glyphs(): number[][];
   canUndo(): boolean;
+  /** The editor's pan and zoom (kept beside the scenario). */
+  camera(): unknown;
+  /** Make the simulation fail: 'kill' terminates the worker; 'throw', 'hang' and 'engine' happen inside it. */
+  workerFault(kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
 }
@@ -40,26 +64,51 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     series: () => ({
       flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({
         id,
-        cwnd: [...lab.series.flows[i]!.column(1)],
-        t: [...lab.series.flows[i]!.column(0)],
+        cwnd: [...lab.series.flows[i]!.column('cwnd')],
+        t: [...lab.series.flows[i]!.column('t')],
       })),
       ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
         name,
-        queue: [...lab.series.ports[i]!.column(1)],
-        disc: Object.fromEntries(
-          (lab.series.meta?.discProbes[i] ?? []).map((p, c) => [p.key, [...lab.series.disc[i]!.column(c)]]),
-        ),
+        queue: [...lab.series.ports[i]!.column('queuePackets')],
+        columns: [...lab.series.ports[i]!.names],
       })),
       markers: lab.series.markers.length,
+      maxPoints: lab.series.meta?.maxPoints ?? 0,
     }),
-    live: () => ({
-      queues: [...lab.live.queues],
-      util: [...lab.live.util],
-      flight: lab.live.flight.length / 5,
-      drops: lab.live.drops.length,
-      control: controlInFlight(lab),
-    }),
+    portColumn: (port, column) => {
+      const i = lab.series.meta?.probedPorts.indexOf(port) ?? -1;
+      return i < 0 ? [] : [...lab.series.ports[i]!.column(column)];
+    },
+    live: () => {
+      const meta = lab.live.meta;
+      const backlog: Record<string, Record<number, number>> = {};
+      meta?.ports.forEach((p, i) => {
+        const b = lab.live.portBacklog(i);
+        if (b.size > 0) backlog[p.name] = Object.fromEntries(b);
+      });
+      return {
+        queues: [...lab.live.queues],
+        util: [...lab.live.util],
+        flight: lab.live.flight.length / 5,
+        control: controlInFlight(lab),
+        drops: lab.live.drops.length,
+        dropKinds: lab.live.drops.map((d) => (d.mark ? `mark:${d.reason}` : d.reason)),
+        backlog,
+        reasons: (meta?.ports ?? []).map((p, i) => ({
+          port: p.name,
+          ...(lab.live.reasons[i] ?? { drops: {}, marks: {} }),
+        })),
+      };
+    },
+    glyphs: () => {
+      const out: number[][] = [];
+      for (let i = 0; i < lab.live.glyphCount; i++)
+        out.push([...lab.live.glyphs.subarray(i * GLYPH_STRIDE, (i + 1) * GLYPH_STRIDE)]);
+      return out;
+    },
     canUndo: () => lab.scenario.getState().past.length > 0,
+    camera: () => structuredClone(lab.scenario.getState().camera),
+    workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
   };
 }

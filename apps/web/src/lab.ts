@@ -1,7 +1,7 @@
 /**
  * The lab's long-lived objects, created once at start-up and handed to components through
- * LabContext: the scenario store, run/UI stores, the series store, the live view and the
- * simulation client.
+ * LabContext: the scenario store, run/UI stores, the series store, the live view, the
+ * simulation client and the autosave.
  */
 import { createContext, useContext } from 'react';
 import type { ScenarioInput } from '@cclab/engine';
@@ -11,6 +11,9 @@ import { createUiStore, type UiStore } from './state/uiStore';
 import { SeriesStore } from './state/SeriesStore';
 import { LiveView } from './worker/LiveView';
 import { SimClient, type WorkerLike } from './worker/SimClient';
+import { Autosaver } from './share/Autosaver';
+import { troubleNotice } from './run/troubleNotice';
+import { NO_STORAGE, type KeyValueStore } from './codec/autosave';
 
 export interface Lab {
   scenario: ScenarioStore;
@@ -19,19 +22,38 @@ export interface Lab {
   series: SeriesStore;
   live: LiveView;
   sim: SimClient;
+  autosave: Autosaver;
 }
 
-export function createLab(initial: ScenarioInput, makeWorker: () => WorkerLike): Lab {
+export interface LabStorage {
+  /** Local storage (autosave, backup), or NO_STORAGE with the reason in `problem`. */
+  local: KeyValueStore;
+  /** Session storage (this tab's record for reloads). */
+  tab: KeyValueStore;
+  problem: string | null;
+}
+
+const WITHOUT_STORAGE: LabStorage = { local: NO_STORAGE, tab: NO_STORAGE, problem: 'no storage was given to the lab' };
+
+export function createLab(
+  initial: ScenarioInput,
+  makeWorker: () => WorkerLike,
+  storage: LabStorage = WITHOUT_STORAGE,
+): Lab {
   const run = createRunStore();
   const series = new SeriesStore();
   const live = new LiveView();
+  const ui = createUiStore();
   return {
     scenario: createScenarioStore(initial),
     run,
-    ui: createUiStore(),
+    ui,
     series,
     live,
-    sim: new SimClient(makeWorker, run, series, live),
+    sim: new SimClient(makeWorker, run, series, live, {
+      report: (t) => ui.getState().pushNotice(troubleNotice(t)),
+    }),
+    autosave: new Autosaver(storage.local, storage.tab, storage.problem, () => ui.getState()),
   };
 }
 

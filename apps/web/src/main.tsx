@@ -1,25 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { chooseStartup } from './codec/startup';
+import { openStorage } from './codec/autosave';
+import { scenarioParam } from './codec/urlCodec';
 import { createLab, LabContext } from './lab';
 import { App } from './App';
+import { LabErrorBoundary } from './notices/LabErrorBoundary';
 import { installDebugHandle } from './debugHandle';
 import type { WorkerLike } from './worker/SimClient';
 import './styles/app.css';
 
-const startup = chooseStartup(location.hash, localStorage);
+// Reading `window.localStorage` throws where the browser blocks site data: the lab then runs
+// without autosave (and says so) instead of failing to start.
+const local = openStorage(() => window.localStorage);
+const tab = openStorage(() => window.sessionStorage);
+const startup = chooseStartup(location.hash, local.store, tab.store);
 if (startup.clearHash) history.replaceState(null, '', location.pathname + location.search);
 const lab = createLab(
   startup.scenario,
   () => new Worker(new URL('./worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
+  { local: local.store, tab: tab.store, problem: local.problem },
 );
 if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
+lab.autosave.noteAddress(startup.clearHash ? null : scenarioParam(location.hash));
+lab.autosave.start(lab.scenario.getState().scenario);
 installDebugHandle(lab, startup.source);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LabContext.Provider value={lab}>
-      <App />
+      <LabErrorBoundary lab={lab}>
+        <App />
+      </LabErrorBoundary>
     </LabContext.Provider>
   </StrictMode>,
 );

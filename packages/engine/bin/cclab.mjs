@@ -1,7 +1,30 @@
 #!/usr/bin/env node
-// cclab command-line entry: runs the TypeScript CLI through tsx (same engine code as the browser).
-import { register } from 'tsx/esm/api';
+// cclab command-line entry. Runs the built CLI (dist/cli/main.js, see scripts/build.mjs) when no
+// source file is newer than the build; otherwise — sources edited since the last build, or never
+// built — it runs the TypeScript sources through tsx, so the repository's own `npx cclab` never
+// runs stale JavaScript. `npm ci` builds dist/ (the root "prepare" script) and
+// `npm run build -w @cclab/engine` rebuilds it. CCLAB_FROM_SOURCE=1 forces the sources.
+// An installed package has no src/ folder and always runs dist/.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { builtAtMs, isBuildFresh } from './buildFreshness.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const root = fileURLToPath(new URL('..', import.meta.url));
+const forceSource = process.env.CCLAB_FROM_SOURCE === '1';
+let main;
+if (!forceSource && isBuildFresh(root)) {
+  ({ main } = await import('../dist/cli/main.js'));
+} else {
+  if (!existsSync(root + 'src')) {
+    process.stderr.write('cclab: dist/ is missing from the installed package\n');
+    process.exit(2);
+  }
+  if (process.stderr.isTTY && !forceSource)
+    process.stderr.write(
+      `cclab: ${Number.isNaN(builtAtMs(root)) ? 'no build in dist/' : 'sources changed since the last build'}; running them through tsx (npm run build:engine for a faster start)\n`,
+    );
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

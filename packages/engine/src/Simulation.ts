@@ -3,6 +3,7 @@ import { Simulator, type StopReason } from './core/Simulator.js';
 import { NS_PER_SECOND } from './core/units.js';
 import { findAppModel } from './app/index.js';
 import type { Application } from './app/Application.js';
+import { DropLog, type DropEvent } from './metrics/DropLog.js';
 import { FlowStats } from './metrics/FlowStats.js';
 import { TimeSeries } from './metrics/TimeSeries.js';
 import { summarize, type RunSummary } from './metrics/summary.js';
@@ -44,14 +45,7 @@ export interface FlowEvent {
   kind: FlowEventKind;
 }
 
-export interface DropEvent {
-  tNs: number;
-  port: number;
-  flow: number;
-  reason: DropReason | 'link-loss';
-  /** True for an ECN mark (the packet went on with CE set), false for a discard. */
-  mark: boolean;
-}
+export type { DropEvent } from './metrics/DropLog.js';
 
 /** One flow at run time. */
 export class FlowRuntime implements EventHandler {
@@ -121,11 +115,10 @@ export class Simulation {
   private readonly portRows: Float64Array[];
   private readonly sampler: Sampler;
   private readonly eventRing: FlowEvent[] = [];
-  private readonly dropRing: DropEvent[] = [];
+  private readonly dropLog = new DropLog(MAX_DROP_EVENTS);
   private readonly maxEvents = 20000;
   /** Total flow events recorded (the ring keeps the latest). */
   flowEventCount = 0;
-  dropEventCount = 0;
   onSample: SampleListener | null = null;
 
   constructor(input: unknown, limits: SimulationLimits = {}) {
@@ -215,9 +208,12 @@ export class Simulation {
   }
 
   private recordDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss', mark: boolean): void {
-    this.dropEventCount++;
-    this.dropRing.push({ tNs: this.sim.now, port: port.id, flow: pkt.flowId, reason, mark });
-    trimOldest(this.dropRing, MAX_DROP_EVENTS);
+    this.dropLog.record(this.sim.now, port.id, pkt.flowId, reason, mark);
+  }
+
+  /** Drop and mark events recorded since the start (drainDrops returns the latest). */
+  get dropEventCount(): number {
+    return this.dropLog.total;
   }
 
   /** Flow events (fast retransmit, timeout, ...) recorded so far, oldest first (the latest maxEvents to 2·maxEvents). */
@@ -227,10 +223,10 @@ export class Simulation {
 
   /**
    * Removes and returns drop and mark events recorded since the last call (the latest
-   * MAX_DROP_EVENTS to twice that).
+   * MAX_DROP_EVENTS of them), oldest first.
    */
   drainDrops(): DropEvent[] {
-    return this.dropRing.splice(0, this.dropRing.length);
+    return this.dropLog.drain();
   }
 
   /** Records one probe row for every flow and probed port, then re-arms the sampler. */

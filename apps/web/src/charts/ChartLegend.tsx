@@ -1,23 +1,27 @@
 import { memo } from 'react';
 import type { LineSeries } from './chartData';
+import { markerStyle } from './markerStyles';
 
 /** Legend entries are toggle buttons: click to hide or show a series. */
 interface Props {
   lines: readonly LineSeries[];
   hidden: ReadonlySet<string>;
   onToggle(key: string): void;
+  /** Flow-event kinds drawn as markers (cwnd chart): listed after the series with their glyphs. */
+  markerKinds?: readonly string[];
 }
 
 /** Same entries (key, label, colour, dash): the legend does not change when only the data grows. */
 function sameEntries(a: Props, b: Props): boolean {
   if (a.hidden !== b.hidden || a.onToggle !== b.onToggle || a.lines.length !== b.lines.length) return false;
+  if ((a.markerKinds ?? []).join() !== (b.markerKinds ?? []).join()) return false;
   return a.lines.every((l, i) => {
     const m = b.lines[i]!;
     return l.key === m.key && l.label === m.label && l.color === m.color && l.dash === m.dash;
   });
 }
 
-export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle }: Props) {
+export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle, markerKinds = [] }: Props) {
   if (lines.length === 0) return <div className="chart-legend muted small">No data yet.</div>;
   return (
     <div className="chart-legend" role="group" aria-label="Series">
@@ -32,11 +36,35 @@ export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle }
           onClick={() => onToggle(l.key)}
         >
           <svg width="18" height="8" aria-hidden="true">
-            <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
+            {l.base ? (
+              <rect x="1" y="0" width="16" height="8" fill={l.color} />
+            ) : (
+              <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
+            )}
           </svg>
           {l.label}
         </button>
       ))}
+      {markerKinds.length > 0 && (
+        <span className="marker-key" data-testid="marker-key">
+          {markerKinds.map((k) => {
+            const st = markerStyle(k);
+            return (
+              <span key={k} className="marker-key-item" data-marker-kind={k}>
+                <svg width="12" height="12" viewBox="-6 -6 12 12" aria-hidden="true">
+                  <path
+                    d={st.path}
+                    fill={st.filled ? '#555' : 'none'}
+                    stroke={st.filled ? 'none' : '#555'}
+                    strokeWidth="1.6"
+                  />
+                </svg>
+                {st.label}
+              </span>
+            );
+          })}
+        </span>
+      )}
     </div>
   );
 }, sameEntries);

@@ -7,27 +7,42 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { chartLines, markerPoints, nearestIndex, toCsv, CHARTS, type ChartKind, type LineSeries } from './chartData';
+import type { SeriesStore } from '../state/SeriesStore';
+import {
+  chartLines,
+  markerPoints,
+  nearestIndex,
+  toCsv,
+  CHARTS,
+  type ChartKind,
+  type FlowStyle,
+  type LineSeries,
+} from './chartData';
 import { chartScales, chartSvgElement, drawChartCanvas, MARGIN, type DrawInput } from './drawChart';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
-import type { StateView } from './stateChart';
+
+/** Builds a chart's lines from the series (views of its columns). Keep its identity stable. */
+export type LineSource = (store: SeriesStore, flows: readonly FlowStyle[]) => LineSeries[];
 
 interface Props {
   kind: ChartKind;
-  /** Probed ports to show (queue chart). */
+  /** Probed ports to show (queue chart, all-ports view). */
   ports?: readonly string[] | null;
+  /** Lines other than the kind's own (the queue chart's per-port views), and their axis label. */
+  source?: LineSource;
+  yLabel?: string;
+  /** Names the export files after the view (e.g. "queue-r1-r2-backlog"). */
+  fileSuffix?: string;
   toolbar?: React.ReactNode;
-  /** The view of the router-state chart. */
-  stateView?: StateView | undefined;
 }
 
 const REDRAW_MS = 250;
-const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3, state: 1.5 };
+const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3 };
 
-export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Props) {
+export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix, toolbar }: Props) {
   const lab = useLab();
-  const spec = CHARTS[kind];
+  const spec = yLabel ? { ...CHARTS[kind], yLabel } : CHARTS[kind];
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
   const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'scenario');
   const durationNs = useStore(lab.run, (s) => s.durationNs);
@@ -77,19 +92,21 @@ export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Prop
   const xDomain = useCallback((): [number, number] => {
     if (zoom) return zoom;
     const meta = lab.series.meta;
-    const lastT = lab.series.flows[0]?.length
-      ? lab.series.flows[0].column(0).at(-1)!
-      : lab.series.ports[0]?.length
-        ? lab.series.ports[0].column(0).at(-1)!
-        : 0;
+    const lastT = lab.series.times().at(-1) ?? 0;
     const dur = meta ? meta.durationNs / 1e9 : 10;
     return [0, Math.min(dur, Math.max(lastT, Math.min(dur, 10)))];
   }, [lab, zoom]);
 
+  const build = useCallback(
+    () => (source ? source(lab.series, flows) : chartLines(kind, lab.series, flows, ports)),
+    [source, kind, lab, flows, ports],
+  );
   // The lines are views on the series columns, taken again when new samples arrive.
-  const lines: LineSeries[] = useMemo(
-    () => chartLines(kind, lab.series, flows, ports, stateView),
-    [kind, lab, flows, ports, version, durationNs, stateView],
+  const lines: LineSeries[] = useMemo(() => build(), [build, version, durationNs]);
+
+  const markerKinds = useMemo(
+    () => (kind === 'cwnd' ? [...new Set(lab.series.markers.map((m) => m.kind))].sort() : []),
+    [kind, lab, version],
   );
 
   const drawInput = useCallback(
@@ -106,12 +123,12 @@ export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Prop
         lines: ls,
         hidden,
         xDomain: xDomain(),
-        yLabel: stateView?.yLabel ?? spec.yLabel,
+        yLabel: spec.yLabel,
         markers,
         cursor: cursorT,
       };
     },
-    [kind, lab, lines, size, hidden, xDomain, spec.yLabel, stateView],
+    [kind, lab, lines, size, hidden, xDomain, spec.yLabel],
   );
 
   useEffect(() => {
@@ -121,7 +138,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Prop
   }, [drawInput, size, cursor]);
 
   /** Exports read the series as they are now (the canvas may be up to one redraw behind). */
-  const freshLines = () => chartLines(kind, lab.series, flows, ports, stateView);
+  const freshLines = build;
   /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor. */
   const svgForExport = () => chartSvgElement(drawInput(null, freshLines()));
 
@@ -145,12 +162,12 @@ export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Prop
       }),
     [],
   );
-  const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${kind}`;
+  const file = `${name.replace(/[^A-Za-z0-9]+/g, '-')}-${kind}${fileSuffix ? `-${fileSuffix.replace(/[^A-Za-z0-9]+/g, '-')}` : ''}`;
   const visibleLines = () => lines.filter((l) => !hidden.has(l.key));
   const tooltipRows = cursor
     ? visibleLines().map((l) => {
         const i = nearestIndex(l.x, cursor.t);
-        return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? l.y[i]! : NaN };
+        return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? (l.value ?? l.y)[i]! : NaN };
       })
     : [];
 
@@ -199,7 +216,7 @@ export function TimeSeriesChart({ kind, ports = null, toolbar, stateView }: Prop
           </button>
         </span>
       </figcaption>
-      <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} />
+      <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} markerKinds={markerKinds} />
       <div
         className="chart-plot"
         ref={boxRef}

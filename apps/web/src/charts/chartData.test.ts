@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SeriesStore } from '../state/SeriesStore';
-import { FLOW_COLS, PORT_COLS, type Frame, type RunMeta } from '../worker/protocol';
+import type { Frame, RunMeta } from '../worker/protocol';
 import {
   chartLines,
   decimate,
@@ -13,6 +13,9 @@ import {
   type LineSeries,
 } from './chartData';
 
+// Flow rows carry fewer, reordered columns than the engine's: the store must go by the names.
+const FLOW_NAMES = ['t', 'cwnd', 'ssthresh', 'srttMs', 'throughputBps', 'goodputBps', 'rateBps'];
+const PORT_NAMES = ['t', 'queuePackets', 'queueBytes', 'utilization', 'drops'];
 const meta: RunMeta = {
   durationNs: 10e9,
   intervalNs: 1e8,
@@ -20,7 +23,11 @@ const meta: RunMeta = {
   nodeIds: [],
   ports: [],
   probedPorts: ['r1->r2'],
-  discProbes: [[]],
+  flowColumns: FLOW_NAMES,
+  portColumns: [PORT_NAMES],
+  eventKinds: ['fast-retransmit', 'timeout'],
+  dropReasons: [],
+  maxPoints: 100_000,
 };
 
 function frame(rows: number[][], portRows: number[][], events: number[] = []): Frame {
@@ -35,20 +42,21 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     samples: portRows.length,
     flowSamples: Float64Array.from(rows.flat()),
     portSamples: Float64Array.from(portRows.flat()),
-    discSamples: e,
     events: Float64Array.from(events),
     drops: e,
     flight: e,
     queues: e,
     queueBytes: e,
+    backlog: new Uint32Array(0),
     util: e,
     portDrops: e,
+    reasonCounts: e,
   };
 }
 
 function row(t: number, cwnd: number, ssthresh: number, srtt: number, thr: number): number[] {
   const r = [t, cwnd, ssthresh, srtt, thr, thr, NaN];
-  expect(r).toHaveLength(FLOW_COLS);
+  expect(r).toHaveLength(FLOW_NAMES.length);
   return r;
 }
 
@@ -66,11 +74,23 @@ describe('series store and chart lines', () => {
         [0.1, 1, 0],
       ),
     );
-    expect([...st.flows[0]!.column(1)]).toEqual([1, 3]);
-    expect([...st.flows[1]!.column(1)]).toEqual([2, 4]);
-    expect([...st.ports[0]!.column(1)]).toEqual([0, 7]);
-    expect(st.ports[0]!.width).toBe(PORT_COLS);
+    expect([...st.flows[0]!.column('cwnd')]).toEqual([1, 3]);
+    expect([...st.flows[1]!.column('cwnd')]).toEqual([2, 4]);
+    expect([...st.ports[0]!.column('queuePackets')]).toEqual([0, 7]);
+    expect(st.ports[0]!.width).toBe(PORT_NAMES.length);
     expect(st.markers).toEqual([{ t: 0.1, flow: 1, kind: 'fast-retransmit' }]);
+  });
+
+  it('names every flow event by the run’s table, one it did not list included, never as another kind', () => {
+    const st = new SeriesStore();
+    st.reset(meta);
+    st.append(frame([], [], [1, 0, 1, 2, 1, 5]));
+    // code 5 is beyond the table: shown by its code, not as "fast-retransmit"
+    expect(st.markers.map((m) => m.kind)).toEqual(['timeout', 'event 5']);
+    const grown = frame([], [], [3, 1, 2]);
+    grown.eventKinds = ['fast-retransmit', 'timeout', 'slow-start-exit'];
+    st.append(grown);
+    expect(st.markers.at(-1)).toEqual({ t: 3, flow: 1, kind: 'slow-start-exit' });
   });
 
   it('grows past its initial capacity without losing rows', () => {
@@ -78,7 +98,7 @@ describe('series store and chart lines', () => {
     st.reset(meta);
     for (let i = 0; i < 1000; i++) st.append(frame([row(i, i, 1, 1, 1), row(i, -i, 1, 1, 1)], [[i, i % 7, 0, 0, 0]]));
     expect(st.flows[0]!.length).toBe(1000);
-    expect(st.flows[1]!.column(1)[999]).toBe(-999);
+    expect(st.flows[1]!.column('cwnd')[999]).toBe(-999);
   });
 
   it('builds cwnd, ssthresh, throughput (Mb/s), RTT and queue lines', () => {
@@ -104,6 +124,28 @@ describe('series store and chart lines', () => {
     expect(Number.isNaN(rtt[0]!.y[0]!)).toBe(true);
     expect(chartLines('queue', st, [], ['other'])).toEqual([]);
     expect([...chartLines('queue', st, [], null)[0]!.y]).toEqual([1, 2]);
+  });
+
+  it('names each port’s discipline in the queue lines when the ports’ disciplines differ', () => {
+    const port = (name: string, queue: string) => ({
+      name,
+      from: 0,
+      to: 1,
+      rateBps: 1,
+      delayNs: 0,
+      limitPackets: 10,
+      limitBytes: Infinity,
+      probe: 0,
+      queue,
+      child: null,
+      gauge: true,
+    });
+    const two = { ...meta, probedPorts: ['a1->b1', 'a2->b2'], portColumns: [PORT_NAMES, PORT_NAMES] };
+    const st = new SeriesStore();
+    st.reset({ ...two, ports: [port('a1->b1', 'droptail'), port('a2->b2', 'codel')] });
+    expect(chartLines('queue', st, [], null).map((l) => l.label)).toEqual(['a1->b1 (droptail)', 'a2->b2 (codel)']);
+    st.reset({ ...two, ports: [port('a1->b1', 'codel'), port('a2->b2', 'codel')] });
+    expect(chartLines('queue', st, [], null).map((l) => l.label)).toEqual(['a1->b1', 'a2->b2']);
   });
 
   it('puts congestion markers on their flow’s cwnd line', () => {
@@ -189,6 +231,10 @@ describe('helpers', () => {
       x: Float64Array.from([0.5, 1]),
       y: Float64Array.from([NaN, 4]),
     };
-    expect(toCsv([a, b])).toBe('t_s,f0 cwnd,"port ""x"",y"\n0,1,\n0.5,2,\n1,,4\n');
+    expect(toCsv([a, b])).toBe('t (s),f0 cwnd,"port ""x"",y"\n0,1,\n0.5,2,\n1,,4\n');
+    // headers carry units; a stacked band exports its own values, not the running total
+    const c: LineSeries = { ...a, label: 'f1', unit: 'packets', y: Float64Array.from([5, 7]) };
+    c.value = Float64Array.from([2, 3]);
+    expect(toCsv([c])).toBe('t (s),f1 (packets)\n0,2\n0.5,3\n');
   });
 });

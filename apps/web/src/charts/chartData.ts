@@ -3,8 +3,7 @@
  * CSV export. Pure functions, unit-tested.
  */
 import { flowColor, flowDash } from '../palette';
-import { FLOW_COL, PORT_COL, type FlowMarker, type SeriesStore } from '../state/SeriesStore';
-import { stateLines, type StateView } from './stateChart';
+import type { FlowMarker, SeriesStore } from '../state/SeriesStore';
 
 export interface LineSeries {
   key: string;
@@ -12,12 +11,22 @@ export interface LineSeries {
   color: string;
   dash?: string | undefined;
   x: Float64Array;
+  /** The drawn value; for a stacked series, the top of its band (the running sum). */
   y: Float64Array;
   /** Draw as a step function (queue lengths). */
   step?: boolean;
+  /** Unit of the values, written into CSV headers ("packets", "ms"). */
+  unit?: string;
+  /**
+   * Stacked series (a band from `base` to `y`, filled): the series' own values are `value`; every
+   * series of one `stack` shares the decimation of the topmost, so the bands stay aligned.
+   */
+  stack?: string;
+  base?: Float64Array;
+  value?: Float64Array;
 }
 
-export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt' | 'state';
+export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt';
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -29,10 +38,9 @@ export interface ChartSpec {
 
 export const CHARTS: Record<ChartKind, ChartSpec> = {
   cwnd: { kind: 'cwnd', title: 'Congestion window', yLabel: 'cwnd (segments)', yScale: 1 },
-  queue: { kind: 'queue', title: 'Queue length', yLabel: 'queue (packets)', yScale: 1 },
+  queue: { kind: 'queue', title: 'Queue', yLabel: 'queue (packets)', yScale: 1 },
   throughput: { kind: 'throughput', title: 'Throughput', yLabel: 'throughput (Mb/s)', yScale: 1e-6 },
   rtt: { kind: 'rtt', title: 'Round-trip time', yLabel: 'smoothed RTT (ms)', yScale: 1 },
-  state: { kind: 'state', title: 'Router state', yLabel: 'discipline state', yScale: 1 },
 };
 
 export interface FlowStyle {
@@ -53,23 +61,25 @@ export function chartLines(
   store: SeriesStore,
   flows: readonly FlowStyle[],
   ports: readonly string[] | null,
-  stateView?: StateView,
 ): LineSeries[] {
   const meta = store.meta;
   if (!meta) return [];
   const out: LineSeries[] = [];
-  if (kind === 'state') return stateLines(store, stateView, ports);
   if (kind === 'queue') {
+    // when the ports' disciplines differ (a comparison), each line says which it is
+    const discOf = (name: string) => meta.ports.find((p) => p.name === name)?.queue ?? '';
+    const mixed = new Set(meta.probedPorts.map(discOf)).size > 1;
     meta.probedPorts.forEach((name, i) => {
       if (ports && !ports.includes(name)) return;
       const c = store.ports[i]!;
       out.push({
         key: `port:${name}`,
-        label: name,
+        label: mixed ? `${name} (${discOf(name)})` : name,
         color: portColor(i),
-        x: c.column(PORT_COL.t),
-        y: c.column(PORT_COL.queuePackets),
+        x: c.column('t'),
+        y: c.column('queuePackets'),
         step: true,
+        unit: 'packets',
       });
     });
     return out;
@@ -78,17 +88,18 @@ export function chartLines(
     const c = store.flows[i]!;
     const style = flows.find((f) => f.id === id);
     const color = flowColor(i, style?.color);
-    const x = c.column(FLOW_COL.t);
+    const x = c.column('t');
     if (kind === 'cwnd') {
-      out.push({ key: `cwnd:${id}`, label: `${id} cwnd`, color, dash: flowDash(i), x, y: c.column(FLOW_COL.cwnd) });
-      const cwnd = c.column(FLOW_COL.cwnd);
+      const cwnd = c.column('cwnd');
+      out.push({ key: `cwnd:${id}`, label: `${id} cwnd`, color, dash: flowDash(i), x, y: cwnd, unit: 'segments' });
       out.push({
         key: `ssthresh:${id}`,
         label: `${id} ssthresh`,
         color,
         dash: '4 4',
         x,
-        y: hideAbove(c.column(FLOW_COL.ssthresh), 2 * maxFinite(cwnd)),
+        y: hideAbove(c.column('ssthresh'), 2 * maxFinite(cwnd)),
+        unit: 'segments',
       });
     } else if (kind === 'throughput') {
       out.push({
@@ -97,10 +108,19 @@ export function chartLines(
         color,
         dash: flowDash(i),
         x,
-        y: scaled(c.column(FLOW_COL.throughputBps), CHARTS.throughput.yScale),
+        y: scaled(c.column('throughputBps'), CHARTS.throughput.yScale),
+        unit: 'Mb/s',
       });
     } else {
-      out.push({ key: `rtt:${id}`, label: id, color, dash: flowDash(i), x, y: zeroAsGap(c.column(FLOW_COL.srttMs)) });
+      out.push({
+        key: `rtt:${id}`,
+        label: id,
+        color,
+        dash: flowDash(i),
+        x,
+        y: zeroAsGap(c.column('srttMs')),
+        unit: 'ms',
+      });
     }
   });
   return out;
@@ -215,20 +235,27 @@ function csvField(s: string): string {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** A CSV column header: the series' label with its unit, "f0 cwnd (segments)". */
+export function csvHeader(l: LineSeries): string {
+  return l.unit ? `${l.label} (${l.unit})` : l.label;
+}
+
 /**
- * CSV with one time column and one column per line. Lines sharing the time base (all series of
- * one run do) are joined row by row; a missing value is left empty.
+ * CSV with one time column and one column per line (headers with units; a stacked series' own
+ * values, not its band top). Lines sharing the time base (all series of one run do) are joined
+ * row by row; a missing value is left empty.
  */
-export function toCsv(lines: readonly LineSeries[], timeLabel = 't_s'): string {
+export function toCsv(lines: readonly LineSeries[], timeLabel = 't (s)'): string {
   const times = new Set<number>();
   for (const l of lines) for (const t of l.x) times.add(t);
   const sorted = [...times].sort((a, b) => a - b);
   const maps = lines.map((l) => {
     const m = new Map<number, number>();
-    l.x.forEach((t, i) => m.set(t, l.y[i]!));
+    const v = l.value ?? l.y;
+    l.x.forEach((t, i) => m.set(t, v[i]!));
     return m;
   });
-  const rows = [[timeLabel, ...lines.map((l) => l.label)].map(csvField).join(',')];
+  const rows = [[timeLabel, ...lines.map(csvHeader)].map(csvField).join(',')];
   for (const t of sorted) {
     rows.push(
       [
@@ -248,8 +275,8 @@ export function markerPoints(
   markers: readonly FlowMarker[],
   lines: readonly LineSeries[],
   flowIds: readonly string[],
-): { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] {
-  const out: { t: number; y: number; kind: FlowMarker['kind']; color: string; flow: string }[] = [];
+): { t: number; y: number; kind: string; color: string; flow: string }[] {
+  const out: { t: number; y: number; kind: string; color: string; flow: string }[] = [];
   for (const m of markers) {
     const id = flowIds[m.flow];
     const line = lines.find((l) => l.key === `cwnd:${id}`);

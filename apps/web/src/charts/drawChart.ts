@@ -4,6 +4,7 @@
  */
 import * as d3 from 'd3';
 import { decimate, yExtent, type LineSeries } from './chartData';
+import { markerStyle } from './markerStyles';
 
 export interface MarkerPoint {
   t: number;
@@ -28,6 +29,43 @@ export interface DrawInput {
 }
 
 export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
+/**
+ * Stacked bands (per-flow backlog) are drawn top band first, each filled from the floor of its
+ * stack up to its own top, so lower bands paint over the upper ones: no two bands share an
+ * anti-aliased edge (which would show as light seams between narrow steps).
+ */
+function bandsInPaintOrder(visible: readonly LineSeries[]): { band: LineSeries; floor: Float64Array }[] {
+  const floors = new Map<string, Float64Array>();
+  const out: { band: LineSeries; floor: Float64Array }[] = [];
+  for (const l of visible) {
+    if (!l.base) continue;
+    const k = l.stack ?? '';
+    if (!floors.has(k)) floors.set(k, l.base);
+    out.push({ band: l, floor: floors.get(k)! });
+  }
+  return out.reverse();
+}
+
+/** Dashed helper lines (ssthresh, thresholds) are thinner than data lines. */
+function lineWidth(l: LineSeries): number {
+  return l.dash === '4 4' || l.dash === '6 4' ? 1.4 : 2;
+}
+
+/**
+ * One decimation per stack, taken from its topmost visible band (the running total), so every
+ * band of a stack is drawn at the same sample times and the bands meet without gaps.
+ */
+function stackIndices(
+  visible: readonly LineSeries[],
+  xDomain: [number, number],
+  buckets: number,
+): Map<string, number[]> {
+  const top = new Map<string, LineSeries>();
+  for (const l of visible) if (l.base && l.stack !== undefined) top.set(l.stack, l);
+  const out = new Map<string, number[]>();
+  for (const [k, l] of top) out.set(k, decimate(l.x, l.y, xDomain[0], xDomain[1], buckets));
+  return out;
+}
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden'>) {
@@ -98,9 +136,27 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     .attr('fill', '#555')
     .text(inp.yLabel);
 
-  // Lines (decimated to the pixel width, peaks kept).
+  // Stacked bands first, then lines (decimated to the pixel width, peaks kept).
   const plot = g.append('g').attr('clip-path', `url(#${clipId})`);
+  const stackIdx = stackIndices(visible, inp.xDomain, Math.ceil(iw));
+  for (const { band: l, floor } of bandsInPaintOrder(visible)) {
+    const idx = stackIdx.get(l.stack ?? '') ?? [];
+    const area = d3
+      .area<number>()
+      .defined((i) => Number.isFinite(l.y[i]!))
+      .x((i) => x(l.x[i]!))
+      .y0((i) => y(floor[i]!))
+      .y1((i) => y(l.y[i]!));
+    if (l.step) area.curve(d3.curveStepAfter);
+    plot
+      .append('path')
+      .attr('d', area(idx) ?? '')
+      .attr('fill', l.color)
+      .attr('data-series', l.key)
+      .attr('data-points', l.x.length);
+  }
   for (const l of visible) {
+    if (l.base) continue;
     const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
     const gen = d3
       .line<number>()
@@ -113,35 +169,25 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
       .attr('d', gen(idx) ?? '')
       .attr('fill', 'none')
       .attr('stroke', l.color)
-      .attr('stroke-width', l.dash === '4 4' ? 1.4 : 2)
+      .attr('stroke-width', lineWidth(l))
       .attr('stroke-dasharray', l.dash ?? null)
       .attr('stroke-linejoin', 'round')
       .attr('data-series', l.key)
       .attr('data-points', l.x.length);
   }
 
-  // Congestion markers: ▼ fast retransmit, ✕ timeout.
+  // Flow-event markers (▼ fast retransmit, ✕ timeout, ◇ ECN, …; see markerStyles.ts).
   const marks = plot.append('g');
   for (const m of inp.markers) {
     if (m.t < inp.xDomain[0] || m.t > inp.xDomain[1] || !Number.isFinite(m.y)) continue;
-    const px = x(m.t);
-    const py = y(m.y) - 8;
-    if (m.kind === 'timeout') {
-      marks
-        .append('path')
-        .attr('d', `M${px - 4},${py - 4}L${px + 4},${py + 4}M${px + 4},${py - 4}L${px - 4},${py + 4}`)
-        .attr('stroke', m.color)
-        .attr('stroke-width', 2.2)
-        .attr('data-marker', m.kind);
-    } else {
-      marks
-        .append('path')
-        .attr('d', `M${px - 4},${py - 4}L${px + 4},${py - 4}L${px},${py + 2}Z`)
-        .attr('fill', m.color)
-        .attr('stroke', '#fff')
-        .attr('stroke-width', 0.6)
-        .attr('data-marker', m.kind);
-    }
+    const st = markerStyle(m.kind);
+    const path = marks
+      .append('path')
+      .attr('d', st.path)
+      .attr('transform', `translate(${x(m.t)},${y(m.y) - 8})`)
+      .attr('data-marker', m.kind);
+    if (st.filled) path.attr('fill', m.color).attr('stroke', '#fff').attr('stroke-width', 0.6);
+    else path.attr('fill', 'none').attr('stroke', m.color).attr('stroke-width', 2);
   }
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {
     g.append('line')
@@ -225,13 +271,30 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.fillText(inp.yLabel, 0, -40);
   ctx.restore();
 
-  // Lines (decimated to the pixel width, peaks kept), clipped to the plot.
+  // Stacked bands, then lines (decimated to the pixel width, peaks kept), clipped to the plot.
   ctx.save();
   ctx.beginPath();
   ctx.rect(0, 0, iw, ih);
   ctx.clip();
   ctx.lineJoin = 'round';
+  const stackIdx = stackIndices(visible, inp.xDomain, Math.ceil(iw));
+  for (const { band: l, floor } of bandsInPaintOrder(visible)) {
+    const idx = stackIdx.get(l.stack ?? '') ?? [];
+    const area = d3
+      .area<number>()
+      .defined((i) => Number.isFinite(l.y[i]!))
+      .x((i) => x(l.x[i]!))
+      .y0((i) => y(floor[i]!))
+      .y1((i) => y(l.y[i]!))
+      .context(ctx);
+    if (l.step) area.curve(d3.curveStepAfter);
+    ctx.beginPath();
+    area(idx);
+    ctx.fillStyle = l.color;
+    ctx.fill();
+  }
   for (const l of visible) {
+    if (l.base) continue;
     const idx = decimate(l.x, l.y, inp.xDomain[0], inp.xDomain[1], Math.ceil(iw));
     const gen = d3
       .line<number>()
@@ -243,37 +306,30 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     ctx.beginPath();
     gen(idx);
     ctx.strokeStyle = l.color;
-    ctx.lineWidth = l.dash === '4 4' ? 1.4 : 2;
+    ctx.lineWidth = lineWidth(l);
     ctx.setLineDash(l.dash ? l.dash.split(/[\s,]+/).map(Number) : []);
     ctx.stroke();
   }
   ctx.setLineDash([]);
 
-  // Congestion markers: ▼ fast retransmit, ✕ timeout.
+  // Flow-event markers (see markerStyles.ts).
   for (const m of inp.markers) {
     if (m.t < inp.xDomain[0] || m.t > inp.xDomain[1] || !Number.isFinite(m.y)) continue;
-    const px = x(m.t);
-    const py = y(m.y) - 8;
-    ctx.beginPath();
-    if (m.kind === 'timeout') {
-      ctx.moveTo(px - 4, py - 4);
-      ctx.lineTo(px + 4, py + 4);
-      ctx.moveTo(px + 4, py - 4);
-      ctx.lineTo(px - 4, py + 4);
-      ctx.strokeStyle = m.color;
-      ctx.lineWidth = 2.2;
-      ctx.stroke();
-    } else {
-      ctx.moveTo(px - 4, py - 4);
-      ctx.lineTo(px + 4, py - 4);
-      ctx.lineTo(px, py + 2);
-      ctx.closePath();
+    const st = markerStyle(m.kind);
+    ctx.save();
+    ctx.translate(x(m.t), y(m.y) - 8);
+    const p = new Path2D(st.path);
+    if (st.filled) {
       ctx.fillStyle = m.color;
-      ctx.fill();
+      ctx.fill(p);
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = 0.6;
-      ctx.stroke();
+    } else {
+      ctx.strokeStyle = m.color;
+      ctx.lineWidth = 2;
     }
+    ctx.stroke(p);
+    ctx.restore();
   }
   ctx.restore();
   if (inp.cursor !== null && inp.cursor >= inp.xDomain[0] && inp.cursor <= inp.xDomain[1]) {

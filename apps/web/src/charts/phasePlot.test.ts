@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../state/SeriesStore';
-import { FLOW_COLS, PORT_COLS, type Frame, type RunMeta } from '../worker/protocol';
+import type { Frame, RunMeta } from '../worker/protocol';
+
+const FLOW_NAMES = ['t', 'cwnd', 'ssthresh', 'srttMs', 'throughputBps', 'goodputBps', 'rateBps'];
+const FLOW_COLS = FLOW_NAMES.length;
+const PORT_NAMES = ['t', 'queuePackets'];
+const PORT_COLS = PORT_NAMES.length;
+const port = { queue: 'droptail', child: null, gauge: true };
 import { bottleneckBps, lastMaxRatio, phaseCsv, phaseData, trailingMean } from './phasePlot';
 
 const meta: RunMeta = {
@@ -18,11 +24,26 @@ const meta: RunMeta = {
       limitPackets: 100,
       limitBytes: Infinity,
       probe: -1,
+      ...port,
     },
-    { name: 'r1->h2', from: 1, to: 2, rateBps: 10e6, delayNs: 1e6, limitPackets: 100, limitBytes: Infinity, probe: 0 },
+    {
+      name: 'r1->h2',
+      from: 1,
+      to: 2,
+      rateBps: 10e6,
+      delayNs: 1e6,
+      limitPackets: 100,
+      limitBytes: Infinity,
+      probe: 0,
+      ...port,
+    },
   ],
   probedPorts: ['r1->h2'],
-  discProbes: [],
+  flowColumns: FLOW_NAMES,
+  portColumns: [PORT_NAMES],
+  eventKinds: [],
+  dropReasons: [],
+  maxPoints: 1000,
 };
 
 /** Samples at 0.1 s: flow a at `ra` bit/s, flow b at `rb`. */
@@ -62,6 +83,6 @@ describe('Chiu–Jain phase plot data', () => {
     expect(d.x1[5]).toBeCloseTo((4 * 2 + 7) / 5 / 10, 12);
     expect(d.x2[5]).toBeCloseTo((4 * 6 + 1) / 5 / 10, 12);
     expect(lastMaxRatio(d)).toBeCloseTo(2.5 / 1.5, 12);
-    expect(phaseCsv(d, ['a', 'b']).split('\n')[0]).toBe('t_s,a x1,b x2');
+    expect(phaseCsv(d, ['a', 'b']).split('\n')[0]).toBe('t (s),a x1,b x2');
   });
 });

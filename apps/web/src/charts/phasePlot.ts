@@ -6,7 +6,7 @@
  * animates and as a D3 SVG for export (same input, attributes not CSS, like drawChart.ts).
  */
 import * as d3 from 'd3';
-import { FLOW_COL, type SeriesStore } from '../state/SeriesStore';
+import type { SeriesStore } from '../state/SeriesStore';
 import type { RunMeta } from '../worker/protocol';
 
 export interface PhaseData {
@@ -57,10 +57,10 @@ export function phaseData(series: SeriesStore, a: number, b: number, windowS = 0
   const n = Math.min(fa.length, fb.length);
   const interval = series.meta ? series.meta.intervalNs / 1e9 : 0.1;
   const w = Math.max(1, Math.round(windowS / interval));
-  const ya = trailingMean(fa.column(FLOW_COL.throughputBps).subarray(0, n), w);
-  const yb = trailingMean(fb.column(FLOW_COL.throughputBps).subarray(0, n), w);
+  const ya = trailingMean(fa.column('throughputBps').subarray(0, n), w);
+  const yb = trailingMean(fb.column('throughputBps').subarray(0, n), w);
   return {
-    t: fa.column(FLOW_COL.t).subarray(0, n),
+    t: fa.column('t').subarray(0, n),
     x1: ya.map((v) => v / cap),
     x2: yb.map((v) => v / cap),
     capacityBps: cap,
@@ -257,7 +257,7 @@ export function phaseSvgElement(inp: PhaseDrawInput): SVGSVGElement {
 
 /** CSV of the trajectory: t, x1, x2 (fractions of the capacity). */
 export function phaseCsv(d: PhaseData, labels: [string, string]): string {
-  const lines = [`t_s,${labels[0]} x1,${labels[1]} x2`];
+  const lines = [`t (s),${labels[0]} x1,${labels[1]} x2`];
   for (let i = 0; i < d.t.length; i++) lines.push(`${d.t[i]},${d.x1[i]},${d.x2[i]}`);
   return lines.join('\n') + '\n';
 }

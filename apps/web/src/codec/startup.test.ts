@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '@cclab/engine';
-import { AUTOSAVE_KEY, BACKUP_KEY, type KeyValueStore } from './autosave';
+import { AUTOSAVE_KEY, BACKUP_KEY, openStorage, TAB_KEY, type KeyValueStore } from './autosave';
 import { chooseStartup } from './startup';
 import { encodeScenario } from './urlCodec';
+
+/** Storage as a browser that blocks site data gives it: touching `window.localStorage` throws. */
+function blockedStorage(): Storage {
+  throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied", 'SecurityError');
+}
+
+/** Storage that exists but refuses every write, as in some private windows. */
+function refusingStorage(): Storage {
+  const m = memory();
+  return {
+    ...m,
+    length: 0,
+    clear: () => {},
+    key: () => null,
+    setItem: () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    },
+  } as unknown as Storage;
+}
 
 function memory(init: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
   const data = { ...init };
@@ -66,5 +85,43 @@ describe('which scenario the lab opens with', () => {
     expect(r.source).toBe('default');
     expect(r.notice?.title).toMatch(/autosaved work could not be read/);
     expect(store.data[BACKUP_KEY]).toBe('{"version":1,');
+  });
+
+  it('storage that throws on access: the lab still opens the default scenario and links, and says why', () => {
+    const blocked = openStorage(blockedStorage);
+    expect(blocked.problem).toMatch(/does not allow this page to store data \(SecurityError\)/);
+    expect(chooseStartup('', blocked.store, blocked.store)).toMatchObject({ source: 'default', notice: null });
+    const shared = { ...defaultScenario(), name: 'shared' };
+    const r = chooseStartup(`#s=${encodeScenario(shared)}`, blocked.store, blocked.store);
+    expect(r).toMatchObject({ source: 'link', notice: null });
+    expect(r.scenario).toEqual(shared);
+    const bad = chooseStartup('#s=%%%garbage', blocked.store, blocked.store);
+    expect(bad.notice).toMatchObject({ kind: 'error', canRestoreBackup: false });
+  });
+
+  it('storage that refuses writes counts as blocked; a full store still counts as storage', () => {
+    expect(openStorage(refusingStorage).problem).toMatch(/refuses to store data/);
+    expect(openStorage(() => null).problem).toMatch(/no local storage/);
+    const full = memory() as unknown as Storage;
+    full.setItem = () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    };
+    expect(openStorage(() => full)).toEqual({ store: full, problem: null });
+  });
+
+  it("a reload of this tab reopens the tab's own latest work, newer than the link in its address bar", () => {
+    const older = { ...defaultScenario(), name: 'as in the address bar' };
+    const newer = { ...defaultScenario(), name: 'edited just before the reload' };
+    const param = encodeScenario(older);
+    const tab = memory({ [TAB_KEY]: JSON.stringify({ param, scenario: newer }) });
+    const store = memory({ [AUTOSAVE_KEY]: JSON.stringify(mine) });
+    expect(chooseStartup(`#s=${param}`, store, tab)).toMatchObject({ source: 'reload', scenario: newer });
+    expect(chooseStartup('', store, tab)).toMatchObject({ source: 'reload', scenario: newer });
+    // any other link (pasted, shared) wins over the tab's record
+    const other = { ...defaultScenario(), name: 'someone else’s link' };
+    expect(chooseStartup(`#s=${encodeScenario(other)}`, store, tab)).toMatchObject({ source: 'link', scenario: other });
+    // an unusable record is passed over
+    const broken = memory({ [TAB_KEY]: '{"param":' });
+    expect(chooseStartup('', store, broken)).toMatchObject({ source: 'autosave', scenario: mine });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Which scenario the lab opens with: a scenario link wins, then autosaved work, then the built-in
- * dumbbell. A damaged link or save is reported, never silently dropped; the work it would have
- * replaced is backed up first.
+ * Which scenario the lab opens with: a reload of this tab reopens the tab's own latest work; then
+ * a scenario link wins, then autosaved work, then the built-in dumbbell. A damaged link or save is
+ * reported, never silently dropped; the work it would have replaced is backed up first.
  */
 import { defaultScenario, type ScenarioInput, type ScenarioIssue } from '@cclab/engine';
-import { backupSaved, loadSavedText, type KeyValueStore } from './autosave';
-import { checkScenario, parseScenarioJson } from './scenarioFile';
+import { backupSaved, loadSavedText, loadTabRecord, NO_STORAGE, type KeyValueStore } from './autosave';
+import { checkScenario, parseScenarioJson, type ScenarioLoad } from './scenarioFile';
 import { decodeScenario, scenarioParam } from './urlCodec';
 
 export interface Notice {
@@ -14,30 +14,43 @@ export interface Notice {
   issues: ScenarioIssue[];
   /** Offer to restore the backup of earlier work. */
   canRestoreBackup?: boolean;
+  /** Offer to export the current scenario to a file (when it cannot be kept otherwise). */
+  canExport?: boolean;
+  /** Notices with the same key replace each other (one autosave notice, one worker notice). */
+  key?: string;
 }
 
 export interface Startup {
   scenario: ScenarioInput;
-  source: 'link' | 'autosave' | 'default';
+  source: 'link' | 'autosave' | 'default' | 'reload';
   notice: Notice | null;
   /** The link should be removed from the address bar (it was consumed or damaged). */
   clearHash: boolean;
 }
 
-export function chooseStartup(hash: string, store: KeyValueStore): Startup {
+/** The scenario in a link's data, checked; or the issues (a damaged link is one issue at `(link)`). */
+export function readLink(param: string): ScenarioLoad {
+  const decoded = decodeScenario(param);
+  if (!decoded.ok) return { ok: false, issues: [{ path: '(link)', message: decoded.error }] };
+  return checkScenario(decoded.value);
+}
+
+export function chooseStartup(hash: string, store: KeyValueStore, tabStore: KeyValueStore = NO_STORAGE): Startup {
   const param = scenarioParam(hash);
+  // A reload: the address bar holds what this tab last wrote there (or nothing), so the tab's own
+  // record, saved on every autosave and when the page is hidden, is as new or newer.
+  const tab = loadTabRecord(tabStore);
+  if (tab && (param === null || param === tab.param)) {
+    const checked = checkScenario(tab.scenario);
+    if (checked.ok) return { scenario: checked.scenario, source: 'reload', notice: null, clearHash: false };
+  }
   if (param !== null) {
-    const decoded = decodeScenario(param);
-    const checked = decoded.ok ? checkScenario(decoded.value) : null;
-    if (checked?.ok) {
+    const checked = readLink(param);
+    if (checked.ok) {
       backupSaved(store);
       return { scenario: checked.scenario, source: 'link', notice: null, clearHash: false };
     }
-    const issues = !decoded.ok
-      ? [{ path: '(link)', message: decoded.error }]
-      : checked && !checked.ok
-        ? checked.issues
-        : [];
+    const issues = checked.issues;
     const hadSave = loadSavedText(store) !== null;
     backupSaved(store);
     return {

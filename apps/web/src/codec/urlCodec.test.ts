@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultScenario, presets } from '@cclab/engine';
-import { decodeScenario, encodeScenario, scenarioParam, shareUrl } from './urlCodec';
+// @ts-expect-error -- a plain-JS e2e fixture, shared with the browser tests
+import { linkBomb } from '../../../../e2e/fixtures/linkBomb.mjs';
+import {
+  decodeScenario,
+  encodeScenario,
+  linkParam,
+  MAX_LINK_CHARS,
+  MAX_SCENARIO_CHARS,
+  scenarioParam,
+  shareUrl,
+} from './urlCodec';
+
+const bombOf = linkBomb as (chars: number) => { link: string; decodedChars: number };
 
 const nodeId = fc.stringMatching(/^[a-z][a-z0-9_-]{0,7}$/);
 const quantity = fc.oneof(
@@ -97,5 +109,51 @@ describe('the scenario link', () => {
     expect(scenarioParam('#pos=1&s=xyz')).toBe('xyz');
     expect(scenarioParam('#pos=1')).toBeNull();
     expect(scenarioParam('')).toBeNull();
+  });
+
+  it('refuses a link longer than the limit without decoding it', () => {
+    // 2.2 M characters: longer than a browser accepts in an address
+    const d = decodeScenario('A'.repeat(2_200_000));
+    expect(d).toEqual({
+      ok: false,
+      error: `the link holds 2,200,000 characters of scenario data; links are limited to 100,000 (share a large scenario as a file)`,
+    });
+    expect(MAX_LINK_CHARS).toBe(100_000);
+  });
+
+  it('refuses a short link that expands beyond the decoded limit', () => {
+    // 10 M characters in an 8.3 k-character link (written as LZW codes directly)
+    const { link: huge, decodedChars } = bombOf(10_000_000);
+    expect(decodedChars).toBeGreaterThan(MAX_SCENARIO_CHARS);
+    expect(huge.length).toBeLessThan(10_000);
+    const d = decodeScenario(huge);
+    expect(d.ok).toBe(false);
+    if (!d.ok) expect(d.error).toMatch(/expands to more than 2,000,000 characters/);
+  });
+
+  it('makes no link for a scenario beyond either limit, and says which', () => {
+    const long = { ...defaultScenario(), description: 'x'.repeat(MAX_SCENARIO_CHARS) };
+    expect(linkParam(long)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^the scenario is 2,00\d,\d{3} characters of JSON; a link holds at most 2,000,000$/),
+    });
+    // incompressible text: a short scenario whose link is still too long
+    let seed = 1;
+    const noise = Array.from({ length: 160_000 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCharCode(0x4e00 + (seed % 20000));
+    }).join('');
+    const r = linkParam({ ...defaultScenario(), description: noise });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^its link would be [\d,]+ characters long; links are limited to 100,000$/);
+    const ok = linkParam(defaultScenario());
+    expect(ok.ok && decodeScenario(ok.param)).toEqual({ ok: true, value: defaultScenario() });
+  });
+
+  it('opens a link whose alphabet a mail program percent-encoded', () => {
+    const s = { ...defaultScenario(), name: 'a+b$c' };
+    const param = encodeScenario(s);
+    const mangled = param.replace(/\+/g, '%2B').replace(/\$/g, '%24');
+    expect(decodeScenario(mangled)).toEqual({ ok: true, value: s });
   });
 });

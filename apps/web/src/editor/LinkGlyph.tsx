@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { ScenarioLink } from '@cclab/engine';
-import { canonicalOf, formatQuantity } from '../units/quantity';
 import type { Pt } from './geometry';
+import { linkCaption, TOOLTIP_CHARS } from './captions';
+import { clipText } from '../clipText';
 
 interface Props {
   link: ScenarioLink;
@@ -13,12 +14,6 @@ interface Props {
   showLabel: boolean;
 }
 
-export function linkCaption(link: ScenarioLink): string {
-  const r = canonicalOf('rate', link.rate);
-  const d = canonicalOf('duration', link.delay);
-  return `${r ? formatQuantity('rate', r.value) : String(link.rate)} · ${d ? formatQuantity('duration', d.value) : String(link.delay)}`;
-}
-
 /** A link: a wide invisible hit area, the visible line (shaded by utilisation at run time) and its caption. */
 export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, showLabel }: Props) {
   const mx = (a.x + b.x) / 2;
@@ -28,7 +23,12 @@ export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, sho
   if (angle < -90) angle += 180;
   return (
     <g className={`link${selected ? ' is-selected' : ''}`} data-link={id} data-testid={`link-${id}`}>
-      <title>{`Link ${link.a} — ${link.b}: ${linkCaption(link)}, buffer ${String(link.buffer ?? '100 packets')}, ${link.queue?.type ?? 'droptail'}`}</title>
+      <title>
+        {clipText(
+          `Link ${link.a} — ${link.b}: ${linkCaption(link)}, buffer ${String(link.buffer ?? '100 packets')}, ${String(link.queue?.type ?? 'droptail')}`,
+          TOOLTIP_CHARS,
+        )}
+      </title>
       <line className="link-hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       {selected && <line className="link-halo" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />}
       <line className="link-line" data-link-line={id} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />

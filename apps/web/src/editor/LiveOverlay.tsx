@@ -8,9 +8,10 @@ import { interpolateRgb } from 'd3';
 import { useLab } from '../lab';
 import { flowColor } from '../palette';
 import type { ViewTransform } from '../state/scenarioStore';
-import { FLIGHT_STRIDE } from '../worker/protocol';
+import { BACKLOG_STRIDE, FLIGHT_STRIDE } from '../worker/protocol';
+import { drawGlyph, reasonStyle } from '../dropStyles';
 import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
-import type { LiveView } from '../worker/LiveView';
+import { GLYPH_STRIDE, type LiveView } from '../worker/LiveView';
 import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
@@ -23,11 +24,13 @@ interface Props {
 }
 
 const DROP_MS = 900;
+/** How far (wall ms) packets are moved on past the latest frame while waiting for the next one. */
+const MAX_AHEAD_MS = 40;
 /**
  * How far (world units) drawing can reach beyond the outermost node centres: lanes, queue bars
- * (beside the sending node) and drop marks (just past the bar).
+ * (beside the sending node), drops (just past the bar) and ECN marks (a little further).
  */
-const REACH = NODE_RADIUS + 8 + QUEUE_BAR_LENGTH + 8 + 7 + 12;
+const REACH = NODE_RADIUS + 8 + QUEUE_BAR_LENGTH + 19 + 7 + 12;
 
 /**
  * The part of the view the overlay covers (integer CSS pixels): the network's bounding box,
@@ -81,13 +84,16 @@ export function queueFraction(p: PortMeta, packets: number, bytes: number): numb
 
 /**
  * Link shading by utilisation (the busier direction) and the queue gauges' fill, drawn on the
- * canvas so the SVG underneath never repaints while a run plays.
+ * canvas so the SVG underneath never repaints while a run plays. A gauge whose per-flow backlog
+ * the frame carries is filled with one segment per flow in the flow's colour (flow order, from
+ * the queue's head); otherwise with one colour that warms as the buffer fills.
  */
 function drawLinksAndQueues(
   ctx: CanvasRenderingContext2D,
   meta: RunMeta,
   live: LiveView,
   pos: readonly (Pt | undefined)[],
+  colors: readonly (string | undefined)[],
 ): void {
   ctx.lineCap = 'round';
   for (let i = 0; i + 1 < meta.ports.length; i += 2) {
@@ -104,9 +110,13 @@ function drawLinksAndQueues(
     ctx.lineTo(l.x1, l.y1);
     ctx.stroke();
   }
+  const bl = live.backlog;
+  let cursor = 0; // the backlog lists ports in increasing order
   for (let i = 0; i < meta.ports.length; i++) {
     const p = meta.ports[i]!;
     const packets = live.queues[i] ?? 0;
+    const first = cursor;
+    while (cursor < bl.length && bl[cursor]! <= i) cursor += BACKLOG_STRIDE;
     if (packets <= 0) continue;
     const a = pos[p.from];
     const b = pos[p.to];
@@ -114,18 +124,39 @@ function drawLinksAndQueues(
     const f = queueFraction(p, packets, live.queueBytes[i] ?? 0);
     const q = queueBarFrame(a, b);
     const rad = (q.angleDeg * Math.PI) / 180;
+    const width = Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f);
+    const y0 = -QUEUE_BAR_THICKNESS / 2 + 0.5;
     ctx.save();
     ctx.translate(q.x, q.y);
     ctx.rotate(rad);
-    ctx.fillStyle = queueFillColor(f);
-    ctx.fillRect(
-      0.5,
-      -QUEUE_BAR_THICKNESS / 2 + 0.5,
-      Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f),
-      QUEUE_BAR_THICKNESS - 1,
-    );
+    let total = 0;
+    for (let j = first; j < cursor; j += BACKLOG_STRIDE) if (bl[j] === i) total += bl[j + 2]!;
+    if (total > 0) {
+      let x = 0.5;
+      for (let j = first; j < cursor; j += BACKLOG_STRIDE) {
+        if (bl[j] !== i) continue;
+        const w = (width * bl[j + 2]!) / total;
+        ctx.fillStyle = flowColor(bl[j + 1]!, colors[bl[j + 1]!]);
+        ctx.fillRect(x, y0, w, QUEUE_BAR_THICKNESS - 1);
+        x += w;
+      }
+    } else {
+      ctx.fillStyle = queueFillColor(f);
+      ctx.fillRect(0.5, y0, width, QUEUE_BAR_THICKNESS - 1);
+    }
     ctx.restore();
   }
+}
+
+/**
+ * Where a drop or mark is drawn: drops just past the end of the port's gauge, marks a little
+ * further along the link (the marked packet went on).
+ */
+function glyphSpot(a: Pt, b: Pt, mark: boolean): Pt {
+  const q = queueBarFrame(a, b);
+  const rad = (q.angleDeg * Math.PI) / 180;
+  const d = QUEUE_BAR_LENGTH + (mark ? 19 : 8);
+  return { x: q.x + Math.cos(rad) * d, y: q.y + Math.sin(rad) * d };
 }
 
 export function LiveOverlay({ svg, size, transform, positions, flowColors }: Props) {
@@ -141,6 +172,9 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
     let lastPos: readonly (Pt | undefined)[] | null = null;
     let box = { x: 0, y: 0, w: 0, h: 0 };
     let lastAttrs = 0;
+    let attrsVersion = -1;
+    /** Simulated time of the previous draw (ns). */
+    let shownNs = 0;
     const draw = () => {
       raf = requestAnimationFrame(draw);
       const cv = canvas.current;
@@ -155,6 +189,24 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       const playing = run.status === 'playing';
       const dpr = window.devicePixelRatio || 1;
       const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}`;
+      // Expose the state on the SVG for assistive tech and tests, a few times a second
+      // (attribute changes that do not repaint anything), including the last state of a run
+      // that has stopped moving.
+      if (meta && live.version !== attrsVersion && now - lastAttrs > 200) {
+        lastAttrs = now;
+        attrsVersion = live.version;
+        root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
+          const i = Number(g.dataset['queuePort']);
+          const p = meta.ports[i];
+          if (!p) return;
+          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
+          g.dataset['packets'] = String(live.queues[i] ?? 0);
+          g.dataset['backlog'] = [...live.portBacklog(i)].map(([f, n]) => `${f}:${n}`).join(' ');
+        });
+        root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
+          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
+        });
+      }
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
       const moving = playing && live.flight.length > 0;
@@ -182,10 +234,16 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       if (!meta) return;
       ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
       // Simulation time shown: the latest frame's, advanced smoothly between frames while playing.
-      const ahead = playing && Number.isFinite(run.speed) ? Math.min(now - live.appliedAt, 40) * 1e6 * run.speed : 0;
-      const tNs = live.nowNs + ahead;
+      const paced = playing && Number.isFinite(run.speed);
+      const ahead = paced ? Math.min(now - live.appliedAt, MAX_AHEAD_MS) * 1e6 * run.speed : 0;
+      // Never back in time by less than the look-ahead: a frame from a worker that fell a little
+      // behind the wall clock would otherwise pull every packet back. (Further back is a reset.)
+      const guessed = live.nowNs + ahead;
+      const tNs = paced && guessed < shownNs && shownNs - guessed <= MAX_AHEAD_MS * 1e6 * run.speed ? shownNs : guessed;
+      shownNs = tNs;
       const fl = live.flight;
-      let controlInFlight = 0;
+      const glyphs = live.reserveGlyphs(fl.length / FLIGHT_STRIDE);
+      let drawn = 0;
       for (let i = 0; i + FLIGHT_STRIDE - 1 < fl.length; i += FLIGHT_STRIDE) {
         const port = meta.ports[fl[i]!];
         if (!port) continue;
@@ -200,8 +258,8 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const y = l.y0 + (l.y1 - l.y0) * f;
         const flow = fl[i + 1]!;
         if (flow >= meta.flowIds.length) {
-          // router control packets (LbLCA feedback) travel in the slot after the last flow:
-          // a black diamond with a white rim, so they stand out from every flow's colour
+          // router control packets (LbLCA feedback) travel in the slot after the last flow: a
+          // black diamond with a white rim, so they stand out from every flow's colour
           ctx.beginPath();
           ctx.moveTo(x, y - 5);
           ctx.lineTo(x + 5, y);
@@ -213,56 +271,34 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
           ctx.lineWidth = 1.2;
           ctx.fill();
           ctx.stroke();
-          controlInFlight++;
-          continue;
+        } else {
+          ctx.fillStyle = flowColor(flow, colors[flow]);
+          const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
+          const s = big ? 6 : 3.5;
+          ctx.fillRect(x - s / 2, y - s / 2, s, s);
         }
-        ctx.fillStyle = flowColor(flow, colors[flow]);
-        const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
-        const s = big ? 6 : 3.5;
-        ctx.fillRect(x - s / 2, y - s / 2, s, s);
+        const g = drawn++ * GLYPH_STRIDE;
+        glyphs[g] = fl[i]!;
+        glyphs[g + 1] = flow;
+        glyphs[g + 2] = dep;
+        glyphs[g + 3] = f;
+        glyphs[g + 4] = x;
+        glyphs[g + 5] = y;
       }
+      live.glyphCount = drawn;
       for (const d of live.drops) {
         const port = meta.ports[d.port];
         const a = port && pos[port.from];
         const b = port && pos[port.to];
         if (!a || !b) continue;
-        const q = queueBarFrame(a, b);
-        const rad = (q.angleDeg * Math.PI) / 180;
-        const x = q.x + Math.cos(rad) * (QUEUE_BAR_LENGTH + 8);
-        const y = q.y + Math.sin(rad) * (QUEUE_BAR_LENGTH + 8);
+        const at = glyphSpot(a, b, d.mark);
         const age = (now - d.shownAt) / DROP_MS;
-        const r = 4 + 3 * age;
+        const style = reasonStyle(d.reason, d.mark);
         ctx.globalAlpha = Math.max(0, 1 - age);
-        ctx.strokeStyle = '#ffffff';
-        ctx.lineWidth = 4.5;
-        ctx.beginPath();
-        ctx.moveTo(x - r, y - r);
-        ctx.lineTo(x + r, y + r);
-        ctx.moveTo(x + r, y - r);
-        ctx.lineTo(x - r, y + r);
-        ctx.stroke();
-        ctx.strokeStyle = '#c0392b';
-        ctx.lineWidth = 2.2;
-        ctx.stroke();
+        drawGlyph(ctx, style.glyph, at.x, at.y, 4 + 3 * age, style.color);
         ctx.globalAlpha = 1;
       }
-      drawLinksAndQueues(ctx, meta, live, pos);
-      // Expose the state on the SVG for assistive tech and tests, a few times a second
-      // (attribute changes that do not repaint anything).
-      if (now - lastAttrs > 200) {
-        lastAttrs = now;
-        root.setAttribute('data-control-in-flight', String(controlInFlight));
-        root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
-          const i = Number(g.dataset['queuePort']);
-          const p = meta.ports[i];
-          if (!p) return;
-          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
-          g.dataset['packets'] = String(live.queues[i] ?? 0);
-        });
-        root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
-          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
-        });
-      }
+      drawLinksAndQueues(ctx, meta, live, pos, colors);
     };
     raf = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(raf);

@@ -1,6 +1,8 @@
 import { memo } from 'react';
 import type { ScenarioNode } from '@cclab/engine';
 import { NODE_RADIUS } from './geometry';
+import { nodeCaption, TOOLTIP_CHARS } from './captions';
+import { clipText } from '../clipText';
 
 interface Props {
   node: ScenarioNode;
@@ -16,7 +18,12 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
   const cls = `node node-${node.kind}${selected ? ' is-selected' : ''}${linkTarget ? ' is-link-target' : ''}`;
   return (
     <g className={cls} data-node={node.id} data-testid={`node-${node.id}`} transform={`translate(${x},${y})`}>
-      <title>{`${node.kind === 'host' ? 'Host' : 'Router'} ${node.id}${node.label ? ` — ${node.label}` : ''}`}</title>
+      <title>
+        {clipText(
+          `${node.kind === 'host' ? 'Host' : 'Router'} ${node.id}${node.label ? ` — ${node.label}` : ''}`,
+          TOOLTIP_CHARS,
+        )}
+      </title>
       {(selected || linkTarget) &&
         (node.kind === 'host' ? (
           <circle className="node-halo" r={r + 6} />
@@ -36,7 +43,7 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
         </>
       )}
       <text className="node-label" y={r + 15} textAnchor="middle">
-        {node.label ?? node.id}
+        {nodeCaption(node)}
       </text>
     </g>
   );

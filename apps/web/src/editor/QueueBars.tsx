@@ -1,5 +1,7 @@
 import { memo } from 'react';
+import { useLab } from '../lab';
 import type { PortMeta } from '../worker/protocol';
+import { portTooltip } from './portTooltip';
 import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, queueBarFrame, type Pt } from './geometry';
 
 interface Props {
@@ -12,9 +14,25 @@ interface Props {
 
 /**
  * One buffer-occupancy gauge per egress port: the frame is SVG (static while a run plays); the
- * fill is painted on LiveOverlay's canvas every frame, which also mirrors it into data-fill.
+ * fill is painted on LiveOverlay's canvas every frame, which also mirrors it into data-fill. The
+ * tooltip (the SVG title) is written when the pointer enters the gauge, from the live state:
+ * queued packets by flow, drops and marks by reason.
  */
 export const QueueBars = memo(function QueueBars({ ports, positions, show }: Props) {
+  const lab = useLab();
+  const describe = (e: React.PointerEvent<SVGGElement>, i: number) => {
+    const live = lab.live;
+    const meta = live.meta;
+    const title = e.currentTarget.querySelector('title');
+    if (!meta || !title || !meta.ports[i]) return;
+    title.textContent = portTooltip(
+      meta.ports[i],
+      live.queues[i] ?? 0,
+      live.portBacklog(i),
+      live.reasons[i],
+      meta.flowIds,
+    );
+  };
   return (
     <g className="queue-bars">
       {ports.map((p, i) => {
@@ -31,6 +49,7 @@ export const QueueBars = memo(function QueueBars({ ports, positions, show }: Pro
             data-testid={`queue-${p.name}`}
             data-fill="0"
             transform={`translate(${f.x},${f.y}) rotate(${f.angleDeg})`}
+            onPointerEnter={(e) => describe(e, i)}
           >
             <title>{`Egress queue ${p.name} (limit ${limit})`}</title>
             <rect

@@ -1,9 +1,9 @@
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { addNode, deleteItems } from '../state/scenarioEdits';
+import { addNode, deleteItemsReport, type RemovedFlow } from '../state/scenarioEdits';
 import type { Tool } from '../state/scenarioStore';
 import { ToolIcon } from './ToolIcon';
-import { toWorld, readTransform, IDENTITY } from './viewTransform';
+import { toWorld, IDENTITY } from './viewTransform';
 
 const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'select', label: 'Select and move', key: 'V' },
@@ -16,7 +16,7 @@ const TOOLS: { tool: Tool; label: string; key: string }[] = [
 export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | 'router'): void {
   const st = lab.scenario.getState();
   const box = document.querySelector('.canvas-box');
-  const t = readTransform(st.scenario.view) ?? IDENTITY;
+  const t = st.camera ?? IDENTITY;
   const c = toWorld(t, (box?.clientWidth ?? 800) / 2, (box?.clientHeight ?? 500) / 2);
   // Avoid stacking nodes exactly on top of each other.
   let { x, y } = c;
@@ -33,8 +33,27 @@ export function deleteSelection(lab: ReturnType<typeof useLab>): void {
   const st = lab.scenario.getState();
   const sel = st.selection;
   if (sel.nodes.length + sel.links.length + sel.flows.length === 0) return;
-  st.apply((s) => deleteItems(s, sel));
+  const r = deleteItemsReport(st.scenario, sel);
+  st.apply(() => r.scenario);
   st.select({});
+  if (r.removedFlows.length > 0) lab.ui.getState().showToast(removedFlowsText(r.removedFlows));
+}
+
+const WHY: Record<RemovedFlow['reason'], string> = {
+  endpoint: 'started or ended there',
+  path: 'had an explicit path through it',
+  unreachable: 'could no longer reach their destination',
+};
+
+/** "Also deleted flows f1, f2 (they could no longer reach their destination). Undo brings them back." */
+export function removedFlowsText(removed: readonly RemovedFlow[]): string {
+  const parts = (Object.keys(WHY) as RemovedFlow['reason'][])
+    .map((reason) => {
+      const ids = removed.filter((f) => f.reason === reason).map((f) => f.id);
+      return ids.length === 0 ? null : `${ids.join(', ')} (${ids.length === 1 ? 'it' : 'they'} ${WHY[reason]})`;
+    })
+    .filter((x) => x !== null);
+  return `Also deleted flow${removed.length === 1 ? '' : 's'} ${parts.join('; ')}. Undo (Ctrl+Z) brings ${removed.length === 1 ? 'it' : 'them'} back.`;
 }
 
 /** The editor's tool palette (left of the canvas). */

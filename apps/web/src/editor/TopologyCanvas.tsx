@@ -9,11 +9,12 @@ import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
 import type { Pt } from './geometry';
 import { LinkGlyph } from './LinkGlyph';
+import { DropLegend } from './DropLegend';
 import { LiveOverlay } from './LiveOverlay';
 import { NodeGlyph } from './NodeGlyph';
 import { QueueBars } from './QueueBars';
 import { useCanvasGestures } from './useCanvasGestures';
-import { fitTransform, IDENTITY, readTransform, zoomAt } from './viewTransform';
+import { fitTransform, IDENTITY, zoomAt } from './viewTransform';
 
 export function TopologyCanvas() {
   const lab = useLab();
@@ -25,9 +26,10 @@ export function TopologyCanvas() {
   const boxRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 800, h: 500 });
 
-  const stored = readTransform(scenario.view);
+  // The camera is UI state beside the scenario: panning and zooming make no undo step and no autosave.
+  const stored = useStore(lab.scenario, (s) => s.camera);
   const transform = stored ?? IDENTITY;
-  const setTransform = useCallback((t: ViewTransform) => lab.scenario.getState().setView({ transform: t }), [lab]);
+  const setTransform = useCallback((t: ViewTransform) => lab.scenario.getState().setCamera(t), [lab]);
 
   useLayoutEffect(() => {
     const el = boxRef.current;
@@ -148,6 +150,7 @@ export function TopologyCanvas() {
           </p>
         </div>
       )}
+      {meta && <DropLegend />}
       <div className="zoom-controls">
         <button
           type="button"

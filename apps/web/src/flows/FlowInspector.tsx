@@ -4,12 +4,16 @@ import { getRegistry, type ScenarioFlow, type ScenarioInput, type ScenarioIssue 
 import { useLab } from '../lab';
 import { OKABE_ITO, flowColor } from '../palette';
 import { updateFlow } from '../state/scenarioEdits';
+import { clipText } from '../clipText';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
 import { FieldIssues } from '../inspector/FieldIssues';
-import { withParam } from '../inspector/LinkInspector';
+import { withParam } from '../inspector/QueueFields';
+import { NumberInput } from '../inspector/NumberInput';
 import { ParamForm } from '../inspector/ParamForm';
 import { QuantityInput } from '../inspector/QuantityInput';
 import { issuesAt } from '../inspector/useScenarioIssues';
 import { transportTraits } from './transportTraits';
+import { usesScheduler } from './usesScheduler';
 
 interface Props {
   flow: ScenarioFlow;
@@ -40,7 +44,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
   return (
     <section className="inspector-section flow-inspector" aria-label={`Flow ${flow.id}`} data-testid="flow-inspector">
       <h3>
-        <span className="swatch" style={{ background: color }} /> Flow <span className="mono">{flow.id}</span>
+        <span className="swatch" style={{ background: color }} /> Flow{' '}
+        <span className="mono">{clipText(flow.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field-row">
         <div className="field">
@@ -203,6 +208,42 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
         />
       </div>
       <FieldIssues issues={[...issuesAt(issues, `${p}.start`), ...issuesAt(issues, `${p}.stop`)]} />
+      <details
+        className="subsection"
+        open={usesScheduler(scenario) || flow.class !== undefined || flow.weight !== undefined}
+      >
+        <summary>Scheduling class and weight</summary>
+        <p className="muted small">
+          Schedulers (a link queue marked “scheduler”) sort packets into classes and share the link between them: strict
+          priority serves class 0 first; DRR and WFQ share by weight when they schedule per flow.
+          {usesScheduler(scenario) ? '' : ' No link uses a scheduler yet, so these have no effect.'}
+        </p>
+        <div className="field-row">
+          <NumberInput
+            label="Class"
+            integer
+            min={0}
+            max={63}
+            value={flow.class}
+            placeholder="0"
+            title="Traffic class 0–63 (priority band of prio: 0 is served first; the class of drr/wfq per class)"
+            testId="flow-class"
+            invalid={issuesAt(issues, `${p}.class`).length > 0}
+            onCommit={(v) => edit({ class: v })}
+          />
+          <NumberInput
+            label="Weight"
+            min={0}
+            value={flow.weight}
+            placeholder="1"
+            title="Share of the link relative to other flows (> 0) under weighted schedulers"
+            testId="flow-weight"
+            invalid={issuesAt(issues, `${p}.weight`).length > 0}
+            onCommit={(v) => edit({ weight: v })}
+          />
+        </div>
+        <FieldIssues issues={[...issuesAt(issues, `${p}.class`), ...issuesAt(issues, `${p}.weight`)]} />
+      </details>
       <div className="field">
         <span className="field-label" id={ids.color}>
           Colour
@@ -223,7 +264,8 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
           <input
             type="color"
             aria-label="Custom colour"
-            value={color}
+            // the picker takes #rrggbb only; another colour shows as the palette's
+            value={/^#[0-9a-f]{6}$/i.test(color) ? color : flowColor(index)}
             onChange={(e) => edit({ color: e.target.value }, false)}
           />
         </div>

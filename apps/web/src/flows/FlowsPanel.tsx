@@ -4,6 +4,8 @@ import { useStore } from 'zustand';
 import { getRegistry } from '@cclab/engine';
 import { useLab } from '../lab';
 import { flowColor } from '../palette';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
+import { clipText } from '../clipText';
 import { addFlow, deleteItems } from '../state/scenarioEdits';
 
 export function FlowsPanel() {
@@ -42,7 +44,7 @@ export function FlowsPanel() {
               onClick={() => st().select({ flows: [f.id] })}
             >
               <span className="swatch" style={{ background: flowColor(i, f.color) }} />
-              <span className="mono">{f.label ?? f.id}</span>
+              <span className="mono">{clipText(f.label ?? f.id, NODE_CAPTION_CHARS)}</span>
               <span className="flow-route">
                 {f.from} → {f.to}
               </span>

@@ -4,20 +4,14 @@
  * b→a direction its own (the scenario's `reverse`).
  */
 import { useId } from 'react';
-import {
-  getRegistry,
-  type LinkDirectionSpec,
-  type ScenarioInput,
-  type ScenarioIssue,
-  type ScenarioLink,
-} from '@cclab/engine';
+import { type LinkDirectionSpec, type ScenarioInput, type ScenarioIssue, type ScenarioLink } from '@cclab/engine';
 import { useLab } from '../lab';
 import { linkKey, setLinkDirectionsSeparate, updateLink, updateLinkReverse } from '../state/scenarioEdits';
 import { canonicalOf, splitQuantity } from '../units/quantity';
 import { FieldIssues } from './FieldIssues';
 import { NumberInput } from './NumberInput';
-import { ParamForm } from './ParamForm';
 import { QuantityInput } from './QuantityInput';
+import { QueueFields } from './QueueFields';
 import { issuesAt } from './useScenarioIssues';
 
 export function LinkInspector({
@@ -167,12 +161,7 @@ function DirectionFields({
   compact?: boolean;
   onEdit(patch: Partial<LinkDirectionSpec>): void;
 }) {
-  const qid = useId();
-  const queues = getRegistry().queue;
   const queue = values.queue ?? inheritedQueue;
-  const qtype = queue?.type ?? 'droptail';
-  const qinfo = queues.find((q) => q.id === qtype);
-  const queueIssues = issues.filter((i) => i.path === `${path}.queue` || i.path.startsWith(`${path}.queue.type`));
   return (
     <>
       <QuantityInput
@@ -197,40 +186,15 @@ function DirectionFields({
         onCommit={(v) => onEdit({ lossRate: v })}
       />
       <FieldIssues issues={issuesAt(issues, `${path}.lossRate`)} />
-      <div className="field">
-        <label htmlFor={qid}>Queue discipline</label>
-        <select
-          id={qid}
-          data-testid={`${testPrefix}-queue`}
-          value={qtype}
-          aria-invalid={queueIssues.length > 0 || undefined}
-          title={compact && qinfo ? `${qinfo.description} (${qinfo.citation})` : undefined}
-          onChange={(e) => onEdit({ queue: { type: e.target.value, params: {} } })}
-        >
-          {queues.map((q) => (
-            <option key={q.id} value={q.id}>
-              {q.name}
-            </option>
-          ))}
-          {!qinfo && <option value={qtype}>{qtype} (unknown)</option>}
-        </select>
-      </div>
-      {qinfo && !compact && (
-        <p className="muted small model-desc">
-          {qinfo.description} <cite>{qinfo.citation}</cite>
-        </p>
-      )}
-      <FieldIssues issues={queueIssues} />
-      {qinfo && (
-        <ParamForm
-          specs={qinfo.params}
-          values={queue?.params}
-          path={`${path}.queue.params`}
-          issues={issues}
-          testPrefix={testPrefix === 'link' ? 'queue-param' : `${testPrefix}-queue-param`}
-          onChange={(k, v) => onEdit({ queue: { type: qtype, params: withParam(queue?.params, k, v) } })}
-        />
-      )}
+      <QueueFields
+        queue={queue}
+        path={`${path}.queue`}
+        issues={issues}
+        testPrefix={testPrefix}
+        paramPrefix={testPrefix === 'link' ? 'queue-param' : `${testPrefix}-queue-param`}
+        compact={compact}
+        onChange={(q) => onEdit({ queue: q ?? { type: 'droptail', params: {} } })}
+      />
     </>
   );
 }
@@ -243,13 +207,4 @@ function bufferText(v: unknown): string {
   return `${q.text} ${q.unit}`;
 }
 
-export function withParam(
-  params: Record<string, unknown> | undefined,
-  key: string,
-  value: unknown,
-): Record<string, unknown> {
-  const out = { ...(params ?? {}) };
-  if (value === undefined) delete out[key];
-  else out[key] = value;
-  return out;
-}
+export { withParam } from './QueueFields';

@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import type { ScenarioInput, ScenarioNode } from '@cclab/engine';
 import { useLab } from '../lab';
 import { renameNode, updateNode } from '../state/scenarioEdits';
+import { clipText } from '../clipText';
+import { NODE_CAPTION_CHARS } from '../editor/captions';
 
 export function NodeInspector({ node, scenario }: { node: ScenarioNode; scenario: ScenarioInput }) {
   const lab = useLab();
@@ -30,7 +32,7 @@ export function NodeInspector({ node, scenario }: { node: ScenarioNode; scenario
   return (
     <section className="inspector-section" aria-label={`Node ${node.id}`} data-testid="node-inspector">
       <h3>
-        {node.kind === 'host' ? 'Host' : 'Router'} <span className="mono">{node.id}</span>
+        {node.kind === 'host' ? 'Host' : 'Router'} <span className="mono">{clipText(node.id, NODE_CAPTION_CHARS)}</span>
       </h3>
       <div className="field">
         <label htmlFor={idId}>Id</label>

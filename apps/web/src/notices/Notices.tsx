@@ -1,8 +1,9 @@
 /** Error and information banners (bad links, bad files), each listing the fields at fault. */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { BACKUP_KEY, loadSavedText } from '../codec/autosave';
 import { parseScenarioJson } from '../codec/scenarioFile';
+import { clipMessage, clipText, PATH_CHARS } from '../clipText';
+import { exportScenarioFile } from '../share/exportScenario';
 
 export function Notices() {
   const lab = useLab();
@@ -10,26 +11,33 @@ export function Notices() {
   const toast = useStore(lab.ui, (s) => s.toast);
   const shareUrl = useStore(lab.ui, (s) => s.lastShareUrl);
   const restore = (id: number) => {
-    const text = loadSavedText(localStorage, BACKUP_KEY);
+    const text = lab.autosave.backupText();
     const r = text ? parseScenarioJson(text, 'backup') : null;
     if (r?.ok) {
       lab.scenario.getState().replace(r.scenario);
       lab.ui.getState().dismissNotice(id);
       lab.ui.getState().showToast('Your earlier work is back.');
+      return;
     }
+    lab.ui.getState().pushNotice({
+      kind: 'error',
+      key: 'restore',
+      title: 'The earlier work could not be brought back; the current scenario is unchanged.',
+      issues: r ? r.issues : [{ path: '(backup)', message: 'this browser no longer holds it' }],
+    });
   };
   return (
     <>
       <div className="notices" aria-live="assertive">
         {notices.map((n) => (
-          <div key={n.id} className={`notice notice-${n.kind}`} role="alert" data-testid="notice">
+          <div key={n.id} className={`notice notice-${n.kind}`} role="alert" data-testid="notice" data-notice={n.key}>
             <div className="notice-body">
               <strong>{n.title}</strong>
               {n.issues.length > 0 && (
                 <ul>
                   {n.issues.slice(0, 8).map((i, k) => (
                     <li key={k}>
-                      <code>{i.path}</code>: {i.message}
+                      <code>{clipText(i.path, PATH_CHARS)}</code>: {clipMessage(i.message)}
                     </li>
                   ))}
                   {n.issues.length > 8 && <li>… and {n.issues.length - 8} more</li>}
@@ -37,6 +45,17 @@ export function Notices() {
               )}
             </div>
             <div className="notice-actions">
+              {n.canExport && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="notice-export"
+                  onClick={() => exportScenarioFile(lab)}
+                  title="Download the scenario as a JSON file"
+                >
+                  Export
+                </button>
+              )}
               {n.canRestoreBackup && (
                 <button
                   type="button"

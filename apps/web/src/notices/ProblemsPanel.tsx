@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { useScenarioIssues } from '../inspector/useScenarioIssues';
 import { linkKey } from '../state/scenarioEdits';
+import { clipMessage, clipText, PATH_CHARS } from '../clipText';
 
 export function ProblemsPanel() {
   const lab = useLab();
@@ -34,9 +35,9 @@ export function ProblemsPanel() {
         {all.map((i, k) => (
           <li key={k}>
             <button type="button" className="linklike" onClick={() => reveal(i.path)}>
-              <code>{i.path}</code>
+              <code>{clipText(i.path, PATH_CHARS)}</code>
             </button>
-            : {i.message}
+            : {clipMessage(i.message)}
           </li>
         ))}
       </ul>

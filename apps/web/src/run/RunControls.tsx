@@ -21,6 +21,7 @@ export function RunControls() {
   // re-render the controls for nothing.
   const progress = useStore(lab.run, (s) => (s.status === 'batch' ? s.progress : 0));
   const issues = useStore(lab.run, (s) => s.issues.length);
+  const crashed = useStore(lab.run, (s) => s.crash !== null);
   const sim = lab.sim;
   const playing = status === 'playing';
   const batch = status === 'batch';
@@ -52,7 +53,7 @@ export function RunControls() {
         type="button"
         className="btn"
         data-testid="reset"
-        disabled={status === 'error'}
+        disabled={status === 'error' && !crashed}
         onClick={() => sim.reset()}
         title="Back to time zero"
       >
@@ -72,7 +73,11 @@ export function RunControls() {
       <span className={`run-status status-${status}`} data-testid="run-status" data-status={status}>
         {status === 'error' && issues > 0
           ? `Cannot run: ${issues} problem${issues > 1 ? 's' : ''}`
-          : STATUS_TEXT[status]}
+          : crashed
+            ? status === 'done'
+              ? 'Stopped by an error'
+              : 'Simulation not running'
+            : STATUS_TEXT[status]}
       </span>
       <div className="batch">
         {batch ? (

@@ -3,10 +3,9 @@ import { useId, useRef } from 'react';
 import { presets } from '@cclab/engine';
 import { useLab } from '../lab';
 import { emptyScenario } from '../state/scenarioEdits';
-import { scenarioFileName, scenarioToJson } from '../codec/scenarioFile';
-import { shareUrl } from '../codec/urlCodec';
-import { downloadBlob } from '../charts/exportChart';
+import { linkParam, shareUrlFor } from '../codec/urlCodec';
 import { importScenarioFile } from './importScenario';
+import { exportScenarioFile } from './exportScenario';
 
 export function ScenarioMenu() {
   const lab = useLab();
@@ -14,8 +13,22 @@ export function ScenarioMenu() {
   const presetId = useId();
   const st = () => lab.scenario.getState();
   const copyLink = async () => {
-    const url = shareUrl(location.href, st().scenario);
+    const link = linkParam(st().serialize());
+    if (!link.ok) {
+      lab.ui.getState().pushNotice({
+        kind: 'error',
+        key: 'share-link',
+        title:
+          'This scenario is too large to share as a link, so no link was copied. Export it to a file and share the file instead.',
+        issues: [{ path: '(link)', message: link.error }],
+        canExport: true,
+      });
+      return;
+    }
+    lab.ui.getState().dismissKey('share-link');
+    const url = shareUrlFor(location.href, link.param);
     history.replaceState(null, '', url);
+    lab.autosave.noteAddress(link.param);
     lab.ui.setState({ lastShareUrl: url });
     try {
       await navigator.clipboard.writeText(url);
@@ -81,10 +94,7 @@ export function ScenarioMenu() {
         type="button"
         className="btn"
         data-testid="export"
-        onClick={() => {
-          const s = st().scenario;
-          downloadBlob(new Blob([scenarioToJson(s)], { type: 'application/json' }), scenarioFileName(s));
-        }}
+        onClick={() => exportScenarioFile(lab)}
         title="Download the scenario as JSON"
       >
         Export

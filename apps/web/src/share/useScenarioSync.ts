@@ -1,16 +1,55 @@
 /**
  * Keeps the views of the one scenario state in step: the worker (reloaded when something the
  * simulation depends on changes, playing on if it was playing), the autosave and the address bar.
+ * Saves at once when the page is hidden or closed (an edit made just before is not lost), warns
+ * before closing when autosave is not working, and opens a link pasted into the address bar of
+ * an open lab (only the fragment changes, so the page does not reload).
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import { useLab } from '../lab';
-import { saveScenario } from '../codec/autosave';
-import { encodeScenario, URL_PARAM } from '../codec/urlCodec';
+import { useLab, type Lab } from '../lab';
+import { linkParam, scenarioParam, URL_PARAM } from '../codec/urlCodec';
+import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
 
 const AUTOSAVE_MS = 400;
 const URL_MS = 600;
+
+function saveNow(lab: Lab): void {
+  const st = lab.scenario.getState();
+  lab.autosave.save(st.scenario, st.serialize());
+}
+
+/** Puts the scenario's link in the address bar, or none when the scenario is too large for a link. */
+function writeAddress(lab: Lab): void {
+  const link = linkParam(lab.scenario.getState().serialize());
+  const param = link.ok ? link.param : null;
+  if (param === lab.autosave.address) return;
+  const hash = param === null ? '' : `#${URL_PARAM}=${param}`;
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  lab.autosave.noteAddress(param);
+}
+
+/** A link pasted into the address bar of the open lab: open it (undoably) or say why not. */
+function openPastedLink(lab: Lab): void {
+  const param = scenarioParam(location.hash);
+  if (param === null || param === lab.autosave.address) return;
+  const r = readLink(param);
+  if (r.ok) {
+    lab.scenario.getState().replace(r.scenario);
+    lab.autosave.noteAddress(param);
+    lab.ui.getState().showToast('Opened the scenario from the link. Undo (Ctrl+Z) brings back what you had.');
+    return;
+  }
+  lab.ui.getState().pushNotice({
+    kind: 'error',
+    key: 'pasted-link',
+    title: 'This link does not hold a usable scenario; your current work is unchanged.',
+    issues: r.issues,
+  });
+  lab.autosave.noteAddress(null);
+  writeAddress(lab);
+}
 
 export function useScenarioSync(): void {
   const lab = useLab();
@@ -27,20 +66,37 @@ export function useScenarioSync(): void {
   }, [lab, scenario]);
 
   useEffect(() => {
-    const t = setTimeout(() => saveScenario(localStorage, scenario), AUTOSAVE_MS);
+    const t = setTimeout(() => saveNow(lab), AUTOSAVE_MS);
     return () => clearTimeout(t);
-  }, [scenario]);
+  }, [lab, scenario]);
 
   useEffect(() => {
-    const t = setTimeout(() => {
-      history.replaceState(null, '', `${location.pathname}${location.search}#${URL_PARAM}=${encodeScenario(scenario)}`);
-    }, URL_MS);
+    const t = setTimeout(() => writeAddress(lab), URL_MS);
     return () => clearTimeout(t);
-  }, [scenario]);
+  }, [lab, scenario]);
 
   useEffect(() => {
-    const flush = () => saveScenario(localStorage, lab.scenario.getState().scenario);
+    // Only the save: the address bar is not written here, because a reload has already taken its
+    // address, and the tab's record must name that address to be preferred to it.
+    const flush = () => saveNow(lab);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!lab.autosave.wouldLose(lab.scenario.getState().scenario)) return;
+      e.preventDefault();
+      e.returnValue = ''; // older browsers need it to ask
+    };
+    const onHashChange = () => openPastedLink(lab);
     window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('hashchange', onHashChange);
+    };
   }, [lab]);
 }

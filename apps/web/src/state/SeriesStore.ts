@@ -1,98 +1,143 @@
 /**
- * Time series received from the worker, kept in growable typed arrays (one column per metric),
- * plus flow events. Charts read slices of the columns directly; `version` changes on every append
- * so views can redraw at most once per animation frame.
+ * Time series received from the worker, kept in typed-array columns looked up by the names the
+ * run's metadata gives (the engine's column names), plus flow events. Every series holds at most
+ * `meta.maxPoints` points: when full it keeps every other point, in step with the worker, which
+ * from then on sends every other sample (see worker/SampleThinner.ts) — the engine's TimeSeries
+ * rule, so memory stays fixed however long the run or short the probe interval. Charts read views
+ * of the columns; `version` changes on every append so views redraw at most once per frame.
  */
-import { EVENT_KINDS, FLOW_COLS, PORT_COLS, type EventKind, type Frame, type RunMeta } from '../worker/protocol';
+import type { Frame, RunMeta } from '../worker/protocol';
 
+const NO_DATA = new Float64Array(0);
+
+/**
+ * Named columns of equal length, growing up to `capacity` rows, then halving (every other row
+ * kept). All columns live in one buffer, column after column (`room` rows each): growing costs
+ * one allocation however many columns there are (a typed array per column made a wide run's
+ * growth thousands of allocations, a visible stall), and a column is a view into the buffer.
+ */
 export class Columns {
-  readonly cols: Float64Array[];
+  readonly names: readonly string[];
+  private readonly index: ReadonlyMap<string, number>;
+  private buf: Float64Array;
+  /** Rows each column has room for in `buf`. */
+  private room: number;
   length = 0;
 
   constructor(
-    readonly width: number,
-    capacity = 256,
+    names: readonly string[],
+    readonly capacity: number,
+    initial = 256,
   ) {
-    this.cols = Array.from({ length: width }, () => new Float64Array(capacity));
+    if (capacity < 4 || capacity % 2 !== 0) throw new Error('capacity must be an even number ≥ 4');
+    this.names = names;
+    this.index = new Map(names.map((n, i) => [n, i]));
+    this.room = Math.min(initial, capacity);
+    this.buf = new Float64Array(names.length * this.room);
   }
 
-  /** Appends one row read from `src` at `offset`. */
-  pushRow(src: Float64Array, offset: number): void {
-    if (this.length === this.cols[0]!.length) {
-      for (let c = 0; c < this.width; c++) {
-        const grown = new Float64Array(this.length * 2);
-        grown.set(this.cols[c]!);
-        this.cols[c] = grown;
-      }
-    }
-    for (let c = 0; c < this.width; c++) this.cols[c]![this.length] = src[offset + c]!;
+  get width(): number {
+    return this.names.length;
+  }
+
+  /** Appends one row read from `src` at `offset` (values in `names` order). */
+  pushRow(src: ArrayLike<number>, offset: number): void {
+    if (this.length === this.capacity) this.halve();
+    else if (this.length === this.room) this.grow(Math.min(this.capacity, this.room * 2));
+    const w = this.names.length;
+    const room = this.room;
+    const buf = this.buf;
+    for (let c = 0, at = this.length; c < w; c++, at += room) buf[at] = src[offset + c]!;
     this.length++;
   }
 
-  /** The filled part of column `c` (a view, not a copy). */
-  column(c: number): Float64Array {
-    return this.cols[c]!.subarray(0, this.length);
+  private grow(room: number): void {
+    const next = new Float64Array(this.names.length * room);
+    for (let c = 0; c < this.names.length; c++)
+      next.set(this.buf.subarray(c * this.room, c * this.room + this.length), c * room);
+    this.buf = next;
+    this.room = room;
+  }
+
+  /** Keeps rows 0, 2, 4, … (the same rows the engine's TimeSeries keeps). */
+  private halve(): void {
+    const half = this.capacity >> 1;
+    const buf = this.buf;
+    for (let c = 0; c < this.names.length; c++) {
+      const base = c * this.room;
+      for (let i = 0; i < half; i++) buf[base + i] = buf[base + 2 * i]!;
+    }
+    this.length = half;
+  }
+
+  has(name: string): boolean {
+    return this.index.has(name);
+  }
+
+  /** The filled part of the named column (a view, not a copy); empty when there is no such column. */
+  column(name: string): Float64Array {
+    const c = this.index.get(name);
+    return c === undefined ? NO_DATA : this.buf.subarray(c * this.room, c * this.room + this.length);
   }
 }
 
 export interface FlowMarker {
   t: number;
   flow: number;
-  kind: EventKind;
+  /** The engine's event kind ("fast-retransmit", "timeout", "ecn", …), as named in the run's table. */
+  kind: string;
 }
 
-export const FLOW_COL = { t: 0, cwnd: 1, ssthresh: 2, srttMs: 3, throughputBps: 4, goodputBps: 5, rateBps: 6 } as const;
-export const PORT_COL = { t: 0, queuePackets: 1, queueBytes: 2, utilization: 3, drops: 4 } as const;
+/** Markers kept at most; beyond, the oldest half is forgotten (like the engine's event log). */
+export const MAX_MARKERS = 50_000;
 
 export class SeriesStore {
   meta: RunMeta | null = null;
   flows: Columns[] = [];
   ports: Columns[] = [];
-  /** Per probed port, its discipline's state (meta.discProbes order); times are the port's. */
-  disc: Columns[] = [];
   markers: FlowMarker[] = [];
+  private eventKinds: string[] = [];
   version = 0;
   private listeners = new Set<() => void>();
 
   reset(meta: RunMeta | null): void {
     this.meta = meta;
-    this.flows = (meta?.flowIds ?? []).map(() => new Columns(FLOW_COLS));
-    this.ports = (meta?.probedPorts ?? []).map(() => new Columns(PORT_COLS));
-    this.disc = (meta?.discProbes ?? []).map((d) => new Columns(Math.max(d.length, 1)));
+    const cap = meta?.maxPoints ?? 4;
+    this.flows = (meta?.flowIds ?? []).map(() => new Columns(meta!.flowColumns, cap));
+    this.ports = (meta?.portColumns ?? []).map((names) => new Columns(names, cap));
     this.markers = [];
+    this.eventKinds = [...(meta?.eventKinds ?? [])];
     this.bump();
   }
 
   append(f: Frame): void {
     const nf = this.flows.length;
-    const np = this.ports.length;
+    const fw = this.meta?.flowColumns.length ?? 0;
+    let fo = 0;
+    let po = 0;
     for (let s = 0; s < f.samples; s++) {
-      for (let i = 0; i < nf; i++) this.flows[i]!.pushRow(f.flowSamples, (s * nf + i) * FLOW_COLS);
-      for (let i = 0; i < np; i++) this.ports[i]!.pushRow(f.portSamples, (s * np + i) * PORT_COLS);
+      for (let i = 0; i < nf; i++, fo += fw) this.flows[i]!.pushRow(f.flowSamples, fo);
+      for (const p of this.ports) {
+        p.pushRow(f.portSamples, po);
+        po += p.width;
+      }
     }
-    this.appendDisc(f);
+    if (f.eventKinds) this.eventKinds = f.eventKinds;
     for (let i = 0; i + 2 < f.events.length; i += 3) {
+      const code = f.events[i + 2]!;
       this.markers.push({
         t: f.events[i]!,
         flow: f.events[i + 1]!,
-        kind: EVENT_KINDS[f.events[i + 2]!] ?? 'fast-retransmit',
+        kind: this.eventKinds[code] ?? `event ${code}`,
       });
     }
+    if (this.markers.length > MAX_MARKERS) this.markers.splice(0, this.markers.length - MAX_MARKERS / 2);
     if (f.samples > 0 || f.events.length > 0) this.bump();
   }
 
-  /** Discipline-state rows: each sample holds every probed port's values, port by port. */
-  private appendDisc(f: Frame): void {
-    const counts = this.meta?.discProbes.map((d) => d.length) ?? [];
-    const perSample = counts.reduce((a, b) => a + b, 0);
-    if (perSample === 0 || !f.discSamples) return;
-    for (let s = 0; s < f.samples; s++) {
-      let off = s * perSample;
-      for (let i = 0; i < counts.length; i++) {
-        if (counts[i]! > 0) this.disc[i]!.pushRow(f.discSamples, off);
-        off += counts[i]!;
-      }
-    }
+  /** Time column of the longest series (the run's sampling times so far). */
+  times(): Float64Array {
+    return this.flows[0]?.column('t') ?? this.ports[0]?.column('t') ?? NO_DATA;
   }
 
   subscribe(fn: () => void): () => void {

@@ -66,23 +66,89 @@ export interface ItemSet {
   flows?: readonly string[];
 }
 
-/** Deletes nodes (with their links and flows), links and flows; prunes probes that no longer exist. */
-export function deleteItems(s: ScenarioInput, items: ItemSet): ScenarioInput {
+/** A flow that a deletion took with it, and why. */
+export interface RemovedFlow {
+  id: string;
+  reason: 'endpoint' | 'path' | 'unreachable';
+}
+
+/**
+ * Connected components over `links` (each link carries both directions), by union-find: two
+ * nodes can reach each other exactly when they have the same root.
+ */
+function components(links: readonly ScenarioLink[]): (id: string) => string {
+  const parent = new Map<string, string>();
+  const root = (x: string): string => {
+    let r = x;
+    while (parent.has(r) && parent.get(r) !== r) r = parent.get(r)!;
+    // path compression
+    for (let y = x; y !== r;) {
+      const p = parent.get(y)!;
+      parent.set(y, r);
+      y = p;
+    }
+    return r;
+  };
+  for (const l of links) {
+    const a = root(l.a);
+    const b = root(l.b);
+    parent.set(a, a);
+    if (a !== b) parent.set(b, a);
+  }
+  return root;
+}
+
+/** Whether every hop of an explicit node path runs over one of `links`. */
+function pathIntact(path: readonly string[], links: readonly ScenarioLink[]): boolean {
+  const linked = new Set(links.flatMap((l) => [`${l.a}\u0000${l.b}`, `${l.b}\u0000${l.a}`]));
+  for (let i = 0; i + 1 < path.length; i++) if (!linked.has(`${path[i]}\u0000${path[i + 1]}`)) return false;
+  return true;
+}
+
+/**
+ * Deletes nodes (with their links), links and flows; prunes probes that no longer exist. Flows
+ * go too when they depend on what was deleted: a deleted source or destination, an explicit path
+ * over a deleted node or link, or (routed by shortest path) no route left from source to
+ * destination although there was one. A flow that can take another route stays. The flows taken
+ * along are listed, so the editor can say which.
+ */
+export function deleteItemsReport(
+  s: ScenarioInput,
+  items: ItemSet,
+): { scenario: ScenarioInput; removedFlows: RemovedFlow[] } {
   const nodes = new Set(items.nodes ?? []);
   const links = new Set(items.links ?? []);
   const flows = new Set(items.flows ?? []);
   const keptLinks = s.links.filter((l) => !links.has(linkKey(l)) && !nodes.has(l.a) && !nodes.has(l.b));
   const ports = new Set(keptLinks.flatMap((l) => [`${l.a}->${l.b}`, `${l.b}->${l.a}`]));
+  const removedFlows: RemovedFlow[] = [];
+  const networkChanged = keptLinks.length !== s.links.length || nodes.size > 0;
+  const before = components(s.links);
+  const after = components(keptLinks);
+  const keptFlows = s.flows.filter((f) => {
+    if (flows.has(f.id)) return false;
+    if (!networkChanged) return true;
+    let reason: RemovedFlow['reason'] | null = null;
+    if (nodes.has(f.from) || nodes.has(f.to)) reason = 'endpoint';
+    else if (f.path && f.path.length > 0) {
+      if (f.path.some((p) => nodes.has(p)) || (pathIntact(f.path, s.links) && !pathIntact(f.path, keptLinks)))
+        reason = 'path';
+    } else if (before(f.from) === before(f.to) && after(f.from) !== after(f.to)) reason = 'unreachable';
+    if (reason) removedFlows.push({ id: f.id, reason });
+    return reason === null;
+  });
   const out: ScenarioInput = {
     ...s,
     nodes: s.nodes.filter((n) => !nodes.has(n.id)),
     links: keptLinks,
-    flows: s.flows.filter(
-      (f) => !flows.has(f.id) && !nodes.has(f.from) && !nodes.has(f.to) && !(f.path ?? []).some((p) => nodes.has(p)),
-    ),
+    flows: keptFlows,
   };
   if (s.probes?.ports) out.probes = { ...s.probes, ports: s.probes.ports.filter((p) => ports.has(p)) };
-  return out;
+  return { scenario: out, removedFlows };
+}
+
+export function deleteItems(s: ScenarioInput, items: ItemSet): ScenarioInput {
+  return deleteItemsReport(s, items).scenario;
 }
 
 export function updateLink(s: ScenarioInput, key: string, patch: Partial<ScenarioLink>): ScenarioInput {

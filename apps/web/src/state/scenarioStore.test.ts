@@ -6,6 +6,7 @@ import {
   addLink,
   addNode,
   deleteItems,
+  deleteItemsReport,
   emptyScenario,
   linkKey,
   moveNodes,
@@ -80,28 +81,112 @@ describe('the scenario store', () => {
     expect(st().scenario.nodes).toEqual(before.nodes);
   });
 
-  it('keeps the camera when undoing', () => {
-    const store = buildDumbbell();
-    store.getState().setView({ transform: { x: 5, y: 6, k: 2 } });
-    store.getState().undo();
-    expect(store.getState().scenario.view).toEqual({ transform: { x: 5, y: 6, k: 2 } });
-  });
-
-  it('deleting a router removes its links and the flows routed through it', () => {
+  it('pans and zooms without touching the scenario: no undo step, nothing to autosave', () => {
     const store = buildDumbbell();
     const st = () => store.getState();
+    const scenario = st().scenario;
+    const past = st().past.length;
+    for (let i = 0; i < 50; i++) st().setCamera({ x: i, y: -i, k: 1 + i / 100 });
+    // the same object: the autosave and address-bar effects (keyed on it) are not re-armed
+    expect(st().scenario).toBe(scenario);
+    expect(st().past).toHaveLength(past);
+    expect(st().camera).toEqual({ x: 49, y: -49, k: 1.49 });
+    // undo restores the network, not the camera
+    st().undo();
+    expect(st().camera).toEqual({ x: 49, y: -49, k: 1.49 });
+    expect(st().scenario.flows).toHaveLength(1);
+  });
+
+  it('saves, exports and shares the camera with the scenario, and reopens it from old files', () => {
+    const old = { ...defaultScenario(), view: { transform: { x: 5, y: 6, k: 2 }, charts: ['cwnd'] } };
+    const store = createScenarioStore(old);
+    const st = () => store.getState();
+    expect(st().camera).toEqual({ x: 5, y: 6, k: 2 });
+    expect(st().scenario.view).toEqual({ charts: ['cwnd'] });
+    st().setCamera({ x: 1, y: 2, k: 0.5 });
+    expect(st().serialize().view).toEqual({ charts: ['cwnd'], transform: { x: 1, y: 2, k: 0.5 } });
+    // a scenario without a camera (a preset, an imported file) is fitted anew
+    st().replace(defaultScenario());
+    expect(st().camera).toBeNull();
+    expect(st().serialize()).toEqual(defaultScenario());
+    st().replace({ ...defaultScenario(), view: { transform: { x: 7, y: 8, k: 3 } } });
+    expect(st().camera).toEqual({ x: 7, y: 8, k: 3 });
+    expect('view' in st().scenario).toBe(false);
+  });
+
+  it('deleting a router removes its links and the flows routed through it; undo brings them back', () => {
+    const store = buildDumbbell();
+    const st = () => store.getState();
+    const before = st().scenario;
+    expect(before.flows.map((f) => [f.id, f.from, f.to])).toEqual([
+      ['f1', 'h1', 'h3'],
+      ['f2', 'h2', 'h4'],
+    ]);
     st().select({ nodes: ['r1'] });
-    st().apply((s) => deleteItems(s, st().selection));
+    const r = deleteItemsReport(st().scenario, st().selection);
+    // both flows enter at h1/h2, whose only way out was r1
+    expect(r.removedFlows).toEqual([
+      { id: 'f1', reason: 'unreachable' },
+      { id: 'f2', reason: 'unreachable' },
+    ]);
+    st().apply(() => r.scenario);
     expect(st().scenario.links.map(linkKey)).toEqual(['r2-h3', 'r2-h4']);
     expect(st().scenario.nodes.map((n) => n.id)).not.toContain('r1');
+    expect(st().scenario.flows).toEqual([]);
     expect(st().selection.nodes).toEqual([]);
+    st().undo();
+    expect(st().scenario).toEqual(before);
+  });
+
+  it('a flow that can take another route stays; one pinned to an explicit path through the router goes', () => {
+    // h1 - a - h2 and h1 - b - h2: two disjoint routes
+    let s = emptyScenario();
+    for (const [kind, id] of [
+      ['host', 'h'],
+      ['host', 'h'],
+      ['router', 'r'],
+      ['router', 'r'],
+    ] as const)
+      s = addNode(s, kind, id === 'h' ? 0 : 100, 0).scenario;
+    for (const [a, b] of [
+      ['h1', 'r1'],
+      ['r1', 'h2'],
+      ['h1', 'r2'],
+      ['r2', 'h2'],
+    ])
+      s = addLink(s, a!, b!)!;
+    s = addFlow(s, 'h1', 'h2').scenario;
+    s = addFlow(s, 'h1', 'h2').scenario;
+    s = { ...s, flows: s.flows.map((f) => (f.id === 'f2' ? { ...f, path: ['h1', 'r1', 'h2'] } : f)) };
+    const viaR1 = deleteItemsReport(s, { nodes: ['r1'] });
+    expect(viaR1.scenario.flows.map((f) => f.id)).toEqual(['f1']);
+    expect(viaR1.removedFlows).toEqual([{ id: 'f2', reason: 'path' }]);
+    // deleting a link of the explicit path takes that flow too; the other reroutes
+    const linkR1H2 = deleteItemsReport(s, { links: ['r1-h2'] });
+    expect(linkR1H2.removedFlows).toEqual([{ id: 'f2', reason: 'path' }]);
+    // cutting both routes leaves f1 with nowhere to go
+    const both = deleteItemsReport(s, { links: ['r1-h2', 'r2-h2'] });
+    expect(both.removedFlows).toEqual([
+      { id: 'f1', reason: 'unreachable' },
+      { id: 'f2', reason: 'path' },
+    ]);
+    expect(() => validateScenario(viaR1.scenario)).not.toThrow();
+  });
+
+  it('deleting the bottleneck link of the dumbbell takes the flows that crossed it', () => {
+    const s = defaultScenario();
+    const r = deleteItemsReport(s, { links: ['r1-r2'] });
+    expect(r.removedFlows.map((f) => f.id)).toEqual(['f0', 'f1']);
+    expect(r.scenario.flows).toEqual([]);
+    expect(r.scenario.nodes).toHaveLength(s.nodes.length);
   });
 
   it('deleting a host removes its flows; probes of removed links go too', () => {
     const s0 = { ...defaultScenario() };
-    const s = deleteItems(s0, { nodes: ['s0'], links: ['r1-r2'] });
+    const s = deleteItems(s0, { nodes: ['s0'] });
     expect(s.flows.map((f) => f.id)).toEqual(['f1']);
-    expect(s.probes?.ports).toEqual([]);
+    expect(s.probes?.ports).toEqual(['r1->r2']);
+    expect(deleteItems(s0, { links: ['r1-r2'] }).probes?.ports).toEqual([]);
   });
 
   it('refuses self-links and duplicate links in either direction', () => {

@@ -2,9 +2,16 @@
  * The one scenario state. The editor, inspector and flows panel edit it; the URL, autosave and
  * export are serialisations of it. Every structural edit is undoable; continuous gestures (a
  * drag) take one checkpoint when they start.
+ *
+ * Beside the scenario the store keeps what is only about looking at it: the selection, the tool
+ * and the camera (pan and zoom of the editor). Moving the camera changes no scenario, so it makes
+ * no undo step and no autosave; `serialize()` writes the camera into `view.transform` when the
+ * scenario is saved, exported or shared, and a scenario that comes with one (an old file or link,
+ * an autosave) opens with its camera.
  */
 import { create } from 'zustand';
 import type { ScenarioInput } from '@cclab/engine';
+import { readTransform } from '../editor/viewTransform';
 
 export type Tool = 'select' | 'host' | 'router' | 'link';
 
@@ -30,6 +37,8 @@ export interface ScenarioState {
   future: ScenarioInput[];
   selection: Selection;
   tool: Tool;
+  /** Pan and zoom of the editor; null until the canvas fits the network to the view. */
+  camera: ViewTransform | null;
   /** Applies an edit; with history (the default) it can be undone. */
   apply(edit: (s: ScenarioInput) => ScenarioInput | null, opts?: { history?: boolean }): boolean;
   /** Saves the current scenario as an undo point (before a continuous gesture). */
@@ -40,16 +49,19 @@ export interface ScenarioState {
   redo(): void;
   select(sel: Partial<Selection>, additive?: boolean): void;
   setTool(t: Tool): void;
-  setView(v: Record<string, unknown>): void;
+  setCamera(t: ViewTransform | null): void;
+  /** The scenario with the current camera in `view.transform`, for saving, export and links. */
+  serialize(): ScenarioInput;
 }
 
 export function createScenarioStore(initial: ScenarioInput) {
   return create<ScenarioState>((set, get) => ({
-    scenario: initial,
+    scenario: withoutCamera(initial),
     past: [],
     future: [],
     selection: EMPTY_SELECTION,
     tool: 'select',
+    camera: readTransform(initial.view),
     apply(edit, opts) {
       const cur = get().scenario;
       const next = edit(cur);
@@ -64,7 +76,8 @@ export function createScenarioStore(initial: ScenarioInput) {
     },
     replace(s) {
       set({
-        scenario: s,
+        scenario: withoutCamera(s),
+        camera: readTransform(s.view),
         past: [...get().past, get().scenario].slice(-HISTORY_LIMIT),
         future: [],
         selection: EMPTY_SELECTION,
@@ -74,14 +87,14 @@ export function createScenarioStore(initial: ScenarioInput) {
       const { past, scenario, future } = get();
       const prev = past[past.length - 1];
       if (!prev) return;
-      set({ scenario: withView(prev, scenario), past: past.slice(0, -1), future: [scenario, ...future] });
+      set({ scenario: prev, past: past.slice(0, -1), future: [scenario, ...future] });
       set({ selection: pruneSelection(get().selection, get().scenario) });
     },
     redo() {
       const { past, scenario, future } = get();
       const next = future[0];
       if (!next) return;
-      set({ scenario: withView(next, scenario), past: [...past, scenario], future: future.slice(1) });
+      set({ scenario: next, past: [...past, scenario], future: future.slice(1) });
       set({ selection: pruneSelection(get().selection, get().scenario) });
     },
     select(sel, additive) {
@@ -109,15 +122,23 @@ export function createScenarioStore(initial: ScenarioInput) {
     setTool(t) {
       set({ tool: t });
     },
-    setView(v) {
-      set({ scenario: { ...get().scenario, view: { ...(get().scenario.view ?? {}), ...v } } });
+    setCamera(t) {
+      set({ camera: t });
+    },
+    serialize() {
+      const { scenario, camera } = get();
+      return camera ? { ...scenario, view: { ...(scenario.view ?? {}), transform: { ...camera } } } : scenario;
     },
   }));
 }
 
-/** Undo and redo restore the network, not the camera. */
-function withView(target: ScenarioInput, current: ScenarioInput): ScenarioInput {
-  return current.view ? { ...target, view: current.view } : target;
+/** The scenario without its stored camera (which the store keeps apart). */
+export function withoutCamera(s: ScenarioInput): ScenarioInput {
+  if (!s.view || !('transform' in s.view)) return s;
+  const { transform: _camera, ...rest } = s.view;
+  if (Object.keys(rest).length > 0) return { ...s, view: rest };
+  const { view: _view, ...noView } = s;
+  return noView;
 }
 
 function pruneSelection(sel: Selection, s: ScenarioInput): Selection {

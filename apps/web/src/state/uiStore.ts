@@ -7,8 +7,10 @@ export interface UiState {
   toast: { id: number; text: string } | null;
   /** Extra information shown with the toast (the copied link, for copying by hand). */
   lastShareUrl: string | null;
+  /** Shows a notice; one with a `key` replaces the notice with the same key. */
   pushNotice(n: Notice): void;
   dismissNotice(id: number): void;
+  dismissKey(key: string): void;
   showToast(text: string): void;
 }
 
@@ -20,10 +22,14 @@ export function createUiStore() {
     toast: null,
     lastShareUrl: null,
     pushNotice(n) {
-      set({ notices: [...get().notices, { ...n, id: seq++ }] });
+      const others = n.key === undefined ? get().notices : get().notices.filter((x) => x.key !== n.key);
+      set({ notices: [...others, { ...n, id: seq++ }] });
     },
     dismissNotice(id) {
       set({ notices: get().notices.filter((n) => n.id !== id) });
+    },
+    dismissKey(key) {
+      if (get().notices.some((n) => n.key === key)) set({ notices: get().notices.filter((n) => n.key !== key) });
     },
     showToast(text) {
       const id = seq++;

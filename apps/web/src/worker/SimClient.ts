@@ -1,18 +1,72 @@
 /**
  * The UI side of the simulation worker: sends typed commands, and applies the worker's frames
  * once per animation frame (several frames that arrive between two paints are merged).
+ *
+ * It also watches the worker. A worker that fails (`error`), sends a message that cannot be read
+ * (`messageerror`), or stops answering pings (terminated, killed for memory, or stuck in a loop)
+ * is replaced by a new one, the scenario is loaded again (paused at time zero), and the lab is
+ * told what happened (`SimClientOptions.report`). Pings are answered between slices of work, so a
+ * busy batch run answers within milliseconds; a worker is declared lost only after `deadlineMs`
+ * with a ping unanswered while the page itself kept running (a page asleep in a background tab,
+ * or frozen, restarts the wait instead of raising a false alarm). Before work that cannot be
+ * sliced (building a scenario, a step) the worker says it is busy, and BUSY_DEADLINE_MS applies.
  */
 import type { ScenarioInput } from '@cclab/engine';
 import type { SeriesStore } from '../state/SeriesStore';
 import type { RunStore } from '../state/runStore';
 import type { LiveView } from './LiveView';
-import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker } from './protocol';
+import { clipMessage } from '../clipText';
+import {
+  PROTOCOL_VERSION,
+  type Frame,
+  type FromWorker,
+  type RunStatus,
+  type ToWorker,
+  type WorkerFault,
+} from './protocol';
 
 export interface WorkerLike {
   postMessage(msg: ToWorker): void;
   onmessage: ((ev: MessageEvent<FromWorker>) => void) | null;
+  onerror?: ((ev: ErrorEvent) => void) | null;
+  onmessageerror?: ((ev: MessageEvent) => void) | null;
   terminate(): void;
 }
+
+/** What the lab is told when the run stops for a reason other than reaching its end. */
+export interface RunTrouble {
+  kind: 'engine-error' | 'worker-restarted' | 'worker-gave-up';
+  /** What happened, in words. */
+  message: string;
+  /** Simulated time when it happened (ns). */
+  atNs: number;
+}
+
+export interface SimClientOptions {
+  /** Runs a callback before the next paint (requestAnimationFrame). */
+  schedule?: (cb: () => void) => void;
+  /** Wall clock in ms (performance.now). */
+  clock?: () => number;
+  setInterval?: (cb: () => void, ms: number) => unknown;
+  clearInterval?: (h: unknown) => void;
+  /** Ping period (ms). */
+  pingMs?: number;
+  /** A ping unanswered this long (ms) means the worker is lost. */
+  deadlineMs?: number;
+  report?: (t: RunTrouble) => void;
+}
+
+export const PING_MS = 1000;
+export const DEADLINE_MS = 10_000;
+/**
+ * The deadline while the worker said it is busy with one long piece of work (building a large
+ * scenario takes tens of seconds at the schema's largest sizes; a step over a long sampling
+ * interval can take long too).
+ */
+export const BUSY_DEADLINE_MS = 120_000;
+/** More losses than this within LOSS_WINDOW_MS and the client stops restarting by itself. */
+const MAX_LOSSES = 3;
+const LOSS_WINDOW_MS = 60_000;
 
 export class SimClient {
   private worker: WorkerLike;
@@ -22,25 +76,68 @@ export class SimClient {
   /** Start playing as soon as the scenario is loaded. */
   private playWhenLoaded = false;
   private scenario: ScenarioInput | null = null;
+  /** A load was sent and neither `loaded` nor `invalid` came back yet. */
+  private loading = false;
+  /** The pending load was made by a restart (a second loss during it stops the restarts). */
+  private loadIsRecovery = false;
+  private readonly lossTimes: number[] = [];
+  private pingSeq = 0;
+  /** Sequence number of the last command sent. */
+  private cmdSeq = 0;
+  /** Sequence number of the last command that set the status here (play, pause, step, batch). */
+  private statusSeq = 0;
+  /** When the oldest unanswered ping was sent (null: none outstanding). */
+  private awaitingSince: number | null = null;
+  private lastWatchTick = 0;
+  /** The worker's last word was that it is busy (a longer deadline applies). */
+  private busy = false;
+  private readonly watchHandle: unknown;
+  private readonly schedule: (cb: () => void) => void;
+  private readonly clock: () => number;
+  private readonly opts: SimClientOptions;
 
   constructor(
     private readonly makeWorker: () => WorkerLike,
     private readonly run: RunStore,
     private readonly series: SeriesStore,
     private readonly live: LiveView,
-    private readonly schedule: (cb: () => void) => void = (cb) => requestAnimationFrame(cb),
+    opts: SimClientOptions = {},
   ) {
+    this.opts = opts;
+    this.schedule = opts.schedule ?? ((cb) => requestAnimationFrame(cb));
+    this.clock = opts.clock ?? (() => performance.now());
     this.worker = this.spawn();
+    this.lastWatchTick = this.clock();
+    const every = opts.setInterval ?? ((cb: () => void, ms: number) => setInterval(cb, ms));
+    this.watchHandle = every(() => this.watch(), opts.pingMs ?? PING_MS);
   }
 
   private spawn(): WorkerLike {
     const w = this.makeWorker();
-    w.onmessage = (ev) => this.receive(ev.data);
+    w.onmessage = (ev) => {
+      if (w === this.worker) this.receive(ev.data);
+    };
+    w.onerror = (ev) => {
+      ev.preventDefault?.(); // reported to the user below, not as a console error
+      if (w === this.worker) this.lose(`the simulation worker failed (${ev.message || 'an uncaught error'})`);
+    };
+    w.onmessageerror = () => {
+      if (w === this.worker) this.lose('a message from the simulation worker could not be read');
+    };
+    this.awaitingSince = null;
+    this.busy = false;
     return w;
   }
 
   private send(msg: ToWorker): void {
-    this.worker.postMessage(msg);
+    this.worker.postMessage({ ...msg, seq: ++this.cmdSeq });
+  }
+
+  /** Sends a command that changes the run's status, and shows that status at once. */
+  private command(msg: ToWorker, status: RunStatus): void {
+    this.send(msg);
+    this.statusSeq = this.cmdSeq;
+    this.run.setState({ status });
   }
 
   /** Loads (or reloads) a scenario; the run restarts from time zero. */
@@ -49,8 +146,20 @@ export class SimClient {
     this.runId++;
     this.pending = [];
     this.playWhenLoaded = autoplay;
+    this.loading = true;
+    this.loadIsRecovery = false;
     this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null });
-    this.send({ v: PROTOCOL_VERSION, type: 'load', runId: this.runId, scenario });
+    // The engine ignores `view` (the lab's own free-form state), so it is not sent.
+    const { view: _view, ...forEngine } = scenario;
+    try {
+      this.send({ v: PROTOCOL_VERSION, type: 'load', runId: this.runId, scenario: forEngine });
+    } catch (e) {
+      // postMessage copies the scenario and throws on what it cannot copy (nesting too deep)
+      this.loading = false;
+      const message = `the scenario could not be handed to the simulation (${(e as Error).message})`;
+      this.run.setState({ status: 'error', meta: null, crash: message });
+      this.opts.report?.({ kind: 'worker-gave-up', message, atNs: 0 });
+    }
   }
 
   play(): void {
@@ -59,18 +168,26 @@ export class SimClient {
       if (this.scenario) this.load(this.scenario, true);
       return;
     }
-    this.send({ v: 1, type: 'play', speed: st.speed });
-    this.run.setState({ status: 'playing' });
+    if (st.status === 'idle') {
+      this.playWhenLoaded = true; // still loading: play once it is there
+      return;
+    }
+    if (st.status !== 'paused') return;
+    this.command({ v: 1, type: 'play', speed: st.speed }, 'playing');
   }
 
+  /** Pauses a run that plays, and stops a batch run (like Cancel). */
   pause(): void {
-    this.send({ v: 1, type: 'pause' });
-    this.run.setState({ status: 'paused' });
+    const s = this.run.getState().status;
+    if (s === 'idle') this.playWhenLoaded = false;
+    if (s !== 'playing' && s !== 'batch') return;
+    this.command({ v: 1, type: 'pause' }, 'paused');
   }
 
   step(): void {
-    this.send({ v: 1, type: 'step' });
-    this.run.setState({ status: 'paused' });
+    const s = this.run.getState().status;
+    if (s !== 'paused' && s !== 'playing') return;
+    this.command({ v: 1, type: 'step' }, 'paused');
   }
 
   reset(): void {
@@ -83,8 +200,9 @@ export class SimClient {
   }
 
   batch(): void {
-    this.send({ v: 1, type: 'batch' });
-    this.run.setState({ status: 'batch' });
+    const s = this.run.getState().status;
+    if (s !== 'paused' && s !== 'playing') return;
+    this.command({ v: 1, type: 'batch' }, 'batch');
   }
 
   cancel(): void {
@@ -99,21 +217,90 @@ export class SimClient {
 
   terminate(): void {
     this.worker.terminate();
+    (this.opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>)))(this.watchHandle);
+  }
+
+  /** Tests and the devtools console: make the worker fail (`kill` terminates it from here). */
+  injectFault(fault: WorkerFault | 'kill'): void {
+    if (fault === 'kill') this.worker.terminate();
+    else this.send({ v: 1, type: 'fault', fault });
+  }
+
+  /** One heartbeat: a lost worker is replaced; otherwise a ping goes out if none is outstanding. */
+  private watch(): void {
+    const now = this.clock();
+    const period = this.opts.pingMs ?? PING_MS;
+    // The page itself was asleep (background tab, frozen main thread): the worker may have
+    // answered in the meantime without the answer being read yet, so start the wait again.
+    if (now - this.lastWatchTick > 3 * period) this.awaitingSince = null;
+    this.lastWatchTick = now;
+    if (this.awaitingSince !== null) {
+      const waited = now - this.awaitingSince;
+      if (waited > (this.busy ? BUSY_DEADLINE_MS : (this.opts.deadlineMs ?? DEADLINE_MS)))
+        this.lose(`the simulation stopped responding (no answer for ${Math.round(waited / 1000)} s)`);
+      return;
+    }
+    this.awaitingSince = now;
+    this.send({ v: 1, type: 'ping', seq: ++this.pingSeq });
+  }
+
+  /** The worker is gone or unusable: replace it, keep the scenario, and say what happened. */
+  private lose(why: string): void {
+    const now = this.clock();
+    const atNs = this.run.getState().nowNs;
+    const old = this.worker;
+    old.onmessage = null;
+    old.onerror = null;
+    old.onmessageerror = null;
+    old.terminate();
+    this.lossTimes.push(now);
+    while (this.lossTimes.length > 0 && now - this.lossTimes[0]! > LOSS_WINDOW_MS) this.lossTimes.shift();
+    const secondDuringRecovery = this.loading && this.loadIsRecovery;
+    this.worker = this.spawn();
+    this.pending = [];
+    this.series.reset(null);
+    this.live.reset(null);
+    if (secondDuringRecovery || this.lossTimes.length > MAX_LOSSES || !this.scenario) {
+      this.runId++;
+      this.loading = false;
+      const message = secondDuringRecovery
+        ? `${why}, again while loading this scenario; it was not loaded again. Reset tries once more.`
+        : `${why}; the simulation worker failed ${this.lossTimes.length} times in a minute, so it is not restarted by itself. Reset tries again.`;
+      this.run.setState({ status: 'error', meta: null, nowNs: 0, progress: 0, issues: [], crash: message });
+      this.opts.report?.({ kind: 'worker-gave-up', message, atNs });
+      return;
+    }
+    this.load(this.scenario, false);
+    this.loadIsRecovery = true;
+    this.opts.report?.({ kind: 'worker-restarted', message: why, atNs });
   }
 
   private receive(msg: FromWorker): void {
-    if (msg.v !== PROTOCOL_VERSION || msg.runId !== this.runId) return;
+    this.awaitingSince = null; // any message shows the worker is alive
+    this.busy = msg.type === 'busy';
+    if (msg.v !== PROTOCOL_VERSION || msg.type === 'pong' || msg.type === 'busy' || msg.runId !== this.runId) return;
     if (msg.type === 'loaded') {
+      this.loading = false;
+      this.loadIsRecovery = false;
       this.series.reset(msg.meta);
       this.live.reset(msg.meta);
       this.run.setState({ meta: msg.meta, durationNs: msg.meta.durationNs, status: 'paused', issues: [], crash: null });
       if (this.playWhenLoaded) this.play();
     } else if (msg.type === 'invalid') {
+      this.loading = false;
+      this.loadIsRecovery = false;
       this.series.reset(null);
       this.live.reset(null);
       this.run.setState({ meta: null, status: 'error', issues: msg.issues });
     } else if (msg.type === 'crashed') {
-      this.run.setState({ status: 'error', crash: msg.message });
+      // The run stops where the engine threw; the series so far stay on the charts (frames still
+      // waiting for a paint are applied first), later frames of this run are ignored, and Play
+      // (shown as Replay) or Reset start it again from time zero.
+      this.flush();
+      this.runId++;
+      this.loading = false;
+      this.run.setState({ status: 'done', crash: clipMessage(msg.message), nowNs: msg.atNs });
+      this.opts.report?.({ kind: 'engine-error', message: msg.message, atNs: msg.atNs });
     } else {
       this.pending.push(msg);
       if (!this.rafScheduled) {
@@ -138,8 +325,10 @@ export class SimClient {
     const last = frames[frames.length - 1]!;
     if (last.runId !== this.runId) return;
     const cur = this.run.getState();
-    // A local 'playing'/'paused' set by a command wins until the worker confirms it.
-    const status = cur.status === 'paused' && last.status === 'playing' ? 'paused' : last.status;
-    this.run.setState({ nowNs: last.nowNs, progress: last.progress, status: status === 'idle' ? cur.status : status });
+    // The status shown after a command (Play, Pause, Step, Run to end) stands until a frame made
+    // after the worker handled that command; a frame from before it must not undo it.
+    const current = (last.ack ?? this.cmdSeq) >= this.statusSeq;
+    const status = current && last.status !== 'idle' ? last.status : cur.status;
+    this.run.setState({ nowNs: last.nowNs, progress: last.progress, status });
   }
 }

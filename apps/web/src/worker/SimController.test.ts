@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '@cclab/engine';
-import { SimController, SLICE_MS } from './SimController';
-import { FLIGHT_STRIDE, FLOW_COLS } from './protocol';
+import { defaultScenario, FLOW_COLUMNS } from '@cclab/engine';
+import { EVENTS_PER_CLOCK_CHECK, SimController, SLICE_MS } from './SimController';
+import { FLIGHT_STRIDE } from './protocol';
 
 function fakeClock() {
   let t = 0;
@@ -66,7 +66,7 @@ describe('the worker’s simulation controller', () => {
     ctl.tick();
     const f = ctl.frame();
     expect(f.samples).toBe(21); // samples at 0, 50, ..., 1000 ms
-    expect(f.flowSamples.length).toBe(21 * 2 * FLOW_COLS);
+    expect(f.flowSamples.length).toBe(21 * 2 * FLOW_COLUMNS.length);
     expect(f.flight.length % FLIGHT_STRIDE).toBe(0);
     expect(f.flight.length).toBeGreaterThan(0);
     expect(f.queues).toHaveLength(10);
@@ -97,6 +97,28 @@ describe('the worker’s simulation controller', () => {
     expect(ticks).toBeGreaterThan(1);
     expect(ctl.status).toBe('done');
     expect(ctl.frame().progress).toBe(1);
+  });
+
+  it('a slice looks at the clock every few thousand events, however much happens in a stretch of simulated time', () => {
+    // A 1 Gb/s dumbbell sampled every 20 s: one stretch of the slice loop (a quarter of the
+    // interval, 5 s) holds millions of events. The clock moves 1 ms per look; a slice must end
+    // after about SLICE_MS looks, i.e. at most (SLICE_MS + 1) × EVENTS_PER_CLOCK_CHECK events,
+    // far less than 5 s of simulated time, so the worker can answer messages.
+    const clock = fakeClock();
+    const ctl = new SimController(() => {
+      clock.advance(1);
+      return clock.now();
+    });
+    const s = defaultScenario();
+    s.duration = '20s';
+    s.probes = { interval: '20s' };
+    for (const l of s.links) l.rate = '1Gbps';
+    ctl.load(1, s);
+    ctl.batch();
+    ctl.tick();
+    expect(ctl.nowNs).toBeGreaterThan(0);
+    expect(ctl.nowNs).toBeLessThan(5e9);
+    expect(EVENTS_PER_CLOCK_CHECK).toBeLessThanOrEqual(50_000);
   });
 
   it('is deterministic: the same scenario gives the same samples', () => {

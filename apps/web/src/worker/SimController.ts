@@ -11,12 +11,20 @@ import {
   type ScenarioInput,
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
-  PORT_COLUMNS,
 } from '@cclab/engine';
-import { EVENT_KINDS, FLIGHT_STRIDE, FLOW_COLS, PORT_COLS, type Frame, type RunMeta, type RunStatus } from './protocol';
+import { CodeTable } from './CodeTable';
+import { FramePorts } from './FramePorts';
+import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus } from './protocol';
+import { runMeta } from './runMeta';
+import { SampleThinner } from './SampleThinner';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
+/**
+ * Events between two looks at the wall clock: a slice never runs much past SLICE_MS however
+ * busy a stretch of simulated time is, so the worker answers messages (and pings) promptly.
+ */
+export const EVENTS_PER_CLOCK_CHECK = 20_000;
 /** At most this many packets on the wire are reported per frame. */
 export const MAX_FLIGHT_PACKETS = 6000;
 /** Animated runs faster than this (sim s per wall s) do not report packets on the wire. */
@@ -33,13 +41,14 @@ export class SimController {
   private anchorSimNs = 0;
   private flowBuf: number[] = [];
   private portBuf: number[] = [];
-  /** Discipline-state values of the probed ports, and how many each port reports. */
-  private discBuf: number[] = [];
-  private discCounts: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
   private lastBusy: Float64Array = new Float64Array(0);
   private lastBusyAt = 0;
+  private thinner = new SampleThinner(4);
+  private eventKinds = new CodeTable([]);
+  private dropReasons = new CodeTable([]);
+  private portState: FramePorts | null = null;
 
   constructor(private readonly clock: () => number) {}
 
@@ -62,43 +71,22 @@ export class SimController {
     this.eventsSeen = 0;
     this.lastBusy = new Float64Array(sim.network.ports.length);
     this.lastBusyAt = 0;
+    const meta = runMeta(sim);
+    this.thinner = new SampleThinner(meta.maxPoints);
+    this.eventKinds = new CodeTable(meta.eventKinds);
+    this.dropReasons = new CodeTable(meta.dropReasons);
+    this.portState = new FramePorts(sim, meta, this.dropReasons);
+    const portState = this.portState;
     sim.onSample = (_t, flowRows, portRows) => {
-      for (const r of flowRows) for (let c = 0; c < FLOW_COLS; c++) this.flowBuf.push(r[c]!);
-      for (const r of portRows) for (let c = 0; c < PORT_COLS; c++) this.portBuf.push(r[c]!);
+      // a very short probe interval must not flood the UI: keep what the bounded series keep
+      if (!this.thinner.accept()) return;
+      for (const r of flowRows) for (let c = 0; c < r.length; c++) this.flowBuf.push(r[c]!);
       for (let i = 0; i < portRows.length; i++) {
         const r = portRows[i]!;
-        const n = this.discCounts[i]!;
-        for (let c = 0; c < n; c++) this.discBuf.push(r[PORT_COLUMNS.length + c]!);
+        for (let c = 0; c < r.length; c++) this.portBuf.push(r[c]!);
+        portState.pushReasonCounters(i, this.portBuf);
       }
       this.samples++;
-    };
-    const sc = sim.scenario;
-    const probeIndex = new Map(sim.probedPorts.map((p, i) => [p.id, i]));
-    const discProbes = sim.probedPorts.map((p) =>
-      p.disc.probeSpecs().map((s) => ({ key: s.key, label: s.label, unit: s.unit })),
-    );
-    this.discCounts = discProbes.map((d) => d.length);
-    this.discBuf = [];
-    const meta: RunMeta = {
-      durationNs: sc.durationNs,
-      intervalNs: sc.probes.intervalNs,
-      flowIds: sc.flows.map((f) => f.id),
-      nodeIds: sc.nodes.map((n) => n.id),
-      probedPorts: sim.probedPorts.map((p) => p.name),
-      discProbes,
-      ports: sim.network.ports.map((p) => {
-        const lim = p.bufferLimit;
-        return {
-          name: p.name,
-          from: p.fromNode,
-          to: p.toNode,
-          rateBps: p.rateBps,
-          delayNs: p.delayNs,
-          limitPackets: 'packets' in lim ? lim.packets : Infinity,
-          limitBytes: 'bytes' in lim ? lim.bytes : Infinity,
-          probe: probeIndex.get(p.id) ?? -1,
-        };
-      }),
     };
     return { ok: true, meta };
   }
@@ -172,7 +160,7 @@ export class SimController {
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const end = Math.min(targetNs, sim.durationNs);
     while (sim.nowNs < end && this.clock() - start < SLICE_MS) {
-      sim.runUntil(Math.min(end, sim.nowNs + chunk));
+      sim.runUntil(Math.min(end, sim.nowNs + chunk), EVENTS_PER_CLOCK_CHECK);
     }
   }
 
@@ -203,7 +191,7 @@ export class SimController {
       const fresh = Math.min(sim.flowEventCount - this.eventsSeen, ring.length);
       for (let i = ring.length - fresh; i < ring.length; i++) {
         const e = ring[i]!;
-        events.push(e.tNs / 1e9, e.flow, Math.max(0, EVENT_KINDS.indexOf(e.kind)));
+        events.push(e.tNs / 1e9, e.flow, this.eventKinds.code(e.kind));
       }
       this.eventsSeen = sim.flowEventCount;
     }
@@ -211,7 +199,7 @@ export class SimController {
     const flight: number[] = [];
     if (sim) {
       const d = sim.drainDrops();
-      if (animated) for (const e of d) drops.push(e.tNs, e.port, e.flow);
+      if (animated) for (const e of d) drops.push(e.port, e.flow, this.dropReasons.code(e.reason), e.mark ? 1 : 0);
       if (animated) {
         const tmp: number[] = [];
         for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
@@ -232,18 +220,22 @@ export class SimController {
       samples: this.samples,
       flowSamples: Float64Array.from(this.flowBuf),
       portSamples: Float64Array.from(this.portBuf),
-      discSamples: Float64Array.from(this.discBuf),
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
       queues,
       queueBytes,
+      backlog: this.portState?.backlog() ?? new Uint32Array(0),
       util,
       portDrops,
+      reasonCounts: this.portState?.reasonCounts() ?? new Float64Array(0),
     };
+    const kinds = this.eventKinds.takeChange();
+    if (kinds) f.eventKinds = kinds;
+    const reasons = this.dropReasons.takeChange();
+    if (reasons) f.dropReasons = reasons;
     this.flowBuf = [];
     this.portBuf = [];
-    this.discBuf = [];
     this.samples = 0;
     return f;
   }

@@ -10,14 +10,30 @@ export const PROTOCOL_VERSION = 1;
 /** Speed is simulated seconds per wall-clock second; `Infinity` means "as fast as possible". */
 export type Speed = number;
 
-export type ToWorker =
+/**
+ * Every command carries a sequence number (`seq`, increasing); frames say which command the
+ * worker had handled last (`Frame.ack`), so the lab knows whether a frame's status already
+ * reflects the latest Play/Pause/Step or predates it.
+ */
+export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'load'; runId: number; scenario: ScenarioInput }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
   | { v: 1; type: 'step' }
   | { v: 1; type: 'speed'; speed: Speed }
   | { v: 1; type: 'batch' }
-  | { v: 1; type: 'cancel' };
+  | { v: 1; type: 'cancel' }
+  /** Liveness check: the worker answers with a pong at once (between slices of work). */
+  | { v: 1; type: 'ping'; seq: number }
+  /** For tests and the devtools console (`__cclab.worker`): make the worker fail on purpose. */
+  | { v: 1; type: 'fault'; fault: WorkerFault }
+);
+
+/**
+ * `throw`: an uncaught exception in the worker; `hang`: a loop that never yields; `engine`: the
+ * next slice of simulation throws, as an engine error (a watchdog, a memory guard) would.
+ */
+export type WorkerFault = 'throw' | 'hang' | 'engine';
 
 export interface PortMeta {
   name: string;
@@ -31,6 +47,11 @@ export interface PortMeta {
   limitBytes: number;
   /** Index among probed ports (queue series), or -1. */
   probe: number;
+  /** Registry id of the root queue discipline, and of its sub-queues (classful), e.g. "drr", "codel". */
+  queue: string;
+  child: string | null;
+  /** Whether frames carry this port's per-flow backlog (Frame.backlog): router egress ports. */
+  gauge: boolean;
 }
 
 export interface RunMeta {
@@ -41,50 +62,60 @@ export interface RunMeta {
   ports: PortMeta[];
   /** Port names whose queues are recorded as series, in probe order. */
   probedPorts: string[];
+  /** Names of the columns of a flow sample row (the engine's FLOW_COLUMNS). */
+  flowColumns: string[];
   /**
-   * Per probed port, the state its queue discipline reports (QueueDisc.probeSpecs: e.g. LbLCA's
-   * occupancy share, set points and rates); sampled into Frame.discSamples in this order.
+   * Names of the columns of each probed port's sample row: the engine's `Simulation.portColumns`
+   * (PORT_COLUMNS, `disc:<probe>`, `backlog:<flow id>`), then the lab's cumulative counters
+   * `drops:<reason>` (one per entry of `dropReasons`) and `marks:<reason>` (the reasons a mark
+   * can have: not overflow, front, fq-overflow, memory or link-loss).
    */
-  discProbes: DiscProbe[][];
-}
-
-export interface DiscProbe {
-  key: string;
-  label: string;
-  unit: string;
+  portColumns: string[][];
+  /** Flow event kinds; frames encode an event's kind as its index here. */
+  eventKinds: string[];
+  /** Drop and mark reasons (the engine's DROP_REASONS, then "link-loss"); frames encode them by index. */
+  dropReasons: string[];
+  /**
+   * Points kept per series at most. Like the engine's TimeSeries, a full series keeps every other
+   * point and the worker then sends every other sample (stride doubles), so memory stays fixed.
+   */
+  maxPoints: number;
 }
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'error';
 
-/** Per-frame columns of a flow sample row (mirrors the engine's FLOW_COLUMNS). */
-export const FLOW_COLS = 7;
-/** Per-frame columns of a port sample row (mirrors the engine's PORT_COLUMNS). */
-export const PORT_COLS = 5;
-/** Flow event kinds, encoded as numbers in frames. */
-export const EVENT_KINDS = ['fast-retransmit', 'timeout', 'ecn', 'complete', 'no-feedback'] as const;
 /** Numbers per packet in Frame.flight: port index, flow, departNs, arriveNs, isData (1/0). */
 export const FLIGHT_STRIDE = 5;
-export type EventKind = (typeof EVENT_KINDS)[number];
+/** Numbers per drop or mark in Frame.drops: port index, flow, reason code, mark (1/0). */
+export const DROP_STRIDE = 4;
+/** Numbers per entry of Frame.backlog: port index, flow, packets. */
+export const BACKLOG_STRIDE = 3;
+/** Numbers per entry of Frame.reasonCounts: port index, reason code, mark (1/0), count so far. */
+export const REASON_COUNT_STRIDE = 4;
 
 export interface Frame {
   v: 1;
   type: 'frame';
   runId: number;
+  /** `seq` of the last command the worker had handled when it made this frame (set by the worker). */
+  ack?: number;
   nowNs: number;
   status: RunStatus;
   /** Batch progress 0..1. */
   progress: number;
   /** Number of sample rows in this frame. */
   samples: number;
-  /** samples × flows × FLOW_COLS. */
+  /** samples × flows × meta.flowColumns.length. */
   flowSamples: Float64Array;
-  /** samples × probedPorts × PORT_COLS. */
+  /** samples × (Σ over probed ports of meta.portColumns[i].length), ports in probe order. */
   portSamples: Float64Array;
-  /** samples × (Σ over probed ports of their discProbes), port by port. */
-  discSamples: Float64Array;
-  /** [tSeconds, flowIndex, kindCode] triples of new flow events. */
+  /** [tSeconds, flowIndex, kindCode] triples of new flow events (kind: index in eventKinds). */
   events: Float64Array;
-  /** [tNs, portIndex, flowIndex] triples of drops since the last frame (animated runs only). */
+  /** Set when an event kind the run's table did not list appeared: the whole new table. */
+  eventKinds?: string[];
+  /** Set when a drop reason the run's table did not list appeared: the whole new table. */
+  dropReasons?: string[];
+  /** DROP_STRIDE numbers per drop or mark since the last frame (animated runs only). */
   drops: Float64Array;
   /** [portIndex, flowIndex, departNs, arriveNs, sizeBytes] per packet on the wire (animated runs only). */
   flight: Float64Array;
@@ -92,14 +123,22 @@ export interface Frame {
   queues: Float64Array;
   /** Queue length in bytes per port. */
   queueBytes: Float64Array;
+  /** Per-flow backlog of gauge ports, non-zero entries only (BACKLOG_STRIDE numbers each). */
+  backlog: Uint32Array;
   /** Utilisation 0..1 of each port since the previous frame. */
   util: Float64Array;
   /** Packets dropped at each port so far. */
   portDrops: Float64Array;
+  /** Cumulative drops and marks by reason of the ports whose counts changed since the last frame. */
+  reasonCounts: Float64Array;
 }
 
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
-  | { v: 1; type: 'crashed'; runId: number; message: string }
+  /** The engine threw (any Error: a bug, a watchdog, a memory guard); the run stops there. */
+  | { v: 1; type: 'crashed'; runId: number; message: string; atNs: number }
+  | { v: 1; type: 'pong'; seq: number }
+  /** Sent before work that cannot answer pings until it ends (building a large scenario, a step). */
+  | { v: 1; type: 'busy'; what: 'load' | 'step' }
   | Frame;

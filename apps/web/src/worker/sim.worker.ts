@@ -1,15 +1,22 @@
 /// <reference lib="webworker" />
 /**
  * The simulation worker: owns the engine, receives ToWorker commands and posts one Frame per
- * tick (about one animation frame) with its typed arrays transferred, never copied.
+ * tick (about one animation frame) with its typed arrays transferred, never copied. Anything the
+ * engine throws (a bug, a watchdog, a memory guard) is reported as `crashed` and the run stops
+ * there; the worker itself stays usable. Pings are answered at once, which is how the lab tells
+ * a busy worker from a dead one.
  */
 import { SimController } from './SimController';
-import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker } from './protocol';
+import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const ctl = new SimController(() => performance.now());
 let timer: ReturnType<typeof setTimeout> | null = null;
 let runId = 0;
+/** `seq` of the last command handled (echoed in frames as `ack`). */
+let lastSeq = 0;
+/** Set by the `engine` fault: the next slice throws. */
+let failNextSlice = false;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
@@ -17,6 +24,7 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
 
 function postFrame(): void {
   const f: Frame = ctl.frame();
+  f.ack = lastSeq;
   post(f, [
     f.flowSamples.buffer,
     f.portSamples.buffer,
@@ -25,22 +33,35 @@ function postFrame(): void {
     f.flight.buffer,
     f.queues.buffer,
     f.queueBytes.buffer,
+    f.backlog.buffer,
     f.util.buffer,
     f.portDrops.buffer,
+    f.reasonCounts.buffer,
   ]);
+}
+
+function crashed(e: unknown): void {
+  const message = e instanceof Error ? e.message || e.name : String(e);
+  ctl.pause();
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  post({ v: 1, type: 'crashed', runId, message, atNs: ctl.nowNs });
 }
 
 function loop(): void {
   timer = null;
   let more = false;
   try {
+    if (failNextSlice) {
+      failNextSlice = false;
+      throw new Error('an engine error injected on purpose');
+    }
     more = ctl.tick();
+    postFrame();
   } catch (e) {
-    post({ v: 1, type: 'crashed', runId, message: (e as Error).message });
-    ctl.pause();
+    crashed(e);
     return;
   }
-  postFrame();
   if (more) timer = setTimeout(loop, ctl.status === 'batch' ? 0 : 15);
 }
 
@@ -48,15 +69,20 @@ function kick(): void {
   if (timer === null) timer = setTimeout(loop, 0);
 }
 
-scope.onmessage = (ev: MessageEvent<ToWorker>) => {
-  const msg = ev.data;
-  if (msg.v !== PROTOCOL_VERSION) {
-    post({ v: 1, type: 'crashed', runId, message: `protocol version ${String(msg.v)} is not ${PROTOCOL_VERSION}` });
-    return;
-  }
+function fault(kind: WorkerFault): void {
+  if (kind === 'engine') failNextSlice = true;
+  else if (kind === 'throw')
+    setTimeout(() => {
+      throw new Error('a fault injected on purpose (an uncaught exception in the worker)');
+    }, 0);
+  else for (;;); // a worker that never answers again
+}
+
+function handle(msg: ToWorker): void {
   switch (msg.type) {
     case 'load': {
       runId = msg.runId;
+      post({ v: 1, type: 'busy', what: 'load' });
       const r = ctl.load(msg.runId, msg.scenario);
       if (r.ok) {
         post({ v: 1, type: 'loaded', runId, meta: r.meta });
@@ -77,6 +103,7 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       postFrame();
       break;
     case 'step':
+      post({ v: 1, type: 'busy', what: 'step' });
       ctl.step();
       postFrame();
       break;
@@ -84,5 +111,31 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       ctl.batch();
       kick();
       break;
+    case 'ping':
+      post({ v: 1, type: 'pong', seq: msg.seq });
+      break;
+    case 'fault':
+      fault(msg.fault);
+      break;
+  }
+}
+
+scope.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.v !== PROTOCOL_VERSION) {
+    post({
+      v: 1,
+      type: 'crashed',
+      runId,
+      message: `protocol version ${String(msg.v)} is not ${PROTOCOL_VERSION}`,
+      atNs: ctl.nowNs,
+    });
+    return;
+  }
+  if (msg.seq !== undefined) lastSeq = msg.seq;
+  try {
+    handle(msg);
+  } catch (e) {
+    crashed(e);
   }
 };

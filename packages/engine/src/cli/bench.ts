@@ -1,63 +1,159 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
-import { ns2Available, runNs2, validationDir } from './ns2.js';
+import { benchGrowth } from './benchGrowth.js';
+import { benchQueueChild, benchQueues } from './benchQueues.js';
+import {
+  intOption,
+  loadAverage,
+  stats,
+  table,
+  timeInProcess,
+  timeProcess,
+  type Timing,
+  type TimingStats,
+} from './benchTiming.js';
+import { ns2Available, validationDir } from './ns2.js';
+import { isBuildFresh } from '../../bin/buildFreshness.mjs';
 
-interface BenchResult {
-  wallS: number;
+/** The bench-16flows-100mb reference (validation/README.md) as dumbbell.tcl arguments. */
+export const BENCH_ARGS = { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' };
+
+/** bin/cclab.mjs (two folders up from this module in src/cli and in dist/cli or dist/chunks). */
+const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
+
+export interface EngineRun extends Timing {
   events: number;
   packetHops: number;
 }
 
-function runOnce(args: Record<string, string>): BenchResult {
+/** Builds and runs the dumbbell for `args` in this process; times only the run (engine alone). */
+export function runEngine(args: Record<string, string>): EngineRun {
   const sim = new Simulation(ns2DumbbellScenario('bench', args));
-  const t0 = performance.now();
-  sim.runUntil(sim.durationNs);
-  const wallS = (performance.now() - t0) / 1000;
+  const t = timeInProcess(() => sim.runUntil(sim.durationNs));
   let hops = 0;
   for (const p of sim.network.ports) hops += p.disc.stats.departures;
-  return { wallS, events: sim.sim.eventsProcessed, packetHops: hops };
+  return { wallS: t.wallS, cpuS: t.cpuS, events: sim.sim.eventsProcessed, packetHops: hops };
 }
 
-const BENCH_ARGS = { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' };
+const s2 = (x: number) => `${x.toFixed(2)} s`;
+const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+const verdict = (r: number, target: number) =>
+  `${r.toFixed(2)} (target ≤ ${target}: ${r <= target ? 'met' : 'not met'})`;
+
+/** Which code the timings measure: the build in dist/ or the TypeScript sources through tsx. */
+function codeInUse(): string {
+  const self = import.meta.url.endsWith('.ts') ? 'TypeScript sources through tsx' : 'the build in dist/';
+  const engineDir = fileURLToPath(new URL('../..', import.meta.url));
+  const child = isBuildFresh(engineDir) ? 'dist/' : 'the sources through tsx (dist/ is stale: npm run build:engine)';
+  return `this process runs ${self}; \`cclab\` child processes run ${child}`;
+}
 
 /**
- * `cclab bench`: the bench-16flows-100mb scenario (16 NewReno flows, 100 Mb/s / 20 ms /
- * 500-packet bottleneck, 1 Gb/s / 5 ms access, 100 s) timed in this process, and ns-2.35 on the
- * same scenario in the same invocation when `ns` is installed. `--scaling` adds the cost-growth
- * table (flows × bottleneck rate) for docs/performance.md.
+ * Start-up: `cclab --version` against `node -e 0`, interleaved, medians of `runs` each.
+ */
+function benchStartup(runs: number, out: (s: string) => void): void {
+  const node: Timing[] = [];
+  const cclab: Timing[] = [];
+  for (let i = 0; i < runs; i++) {
+    node.push(timeProcess(process.execPath, ['-e', '0']));
+    cclab.push(timeProcess(process.execPath, [CCLAB_BIN, '--version']));
+  }
+  const n = stats(node);
+  const c = stats(cclab);
+  out(`Start-up (${runs} runs each, interleaved)`);
+  out(
+    table(
+      ['', 'min wall', 'median wall', 'median CPU'],
+      [
+        ['node -e 0', ms(n.minWallS), ms(n.medianWallS), ms(n.medianCpuS)],
+        ['cclab --version', ms(c.minWallS), ms(c.medianWallS), ms(c.medianCpuS)],
+      ],
+    ),
+  );
+  out(`cclab / node: wall ${verdict(c.medianWallS / n.medianWallS, 3)}, CPU ${ratio(c.medianCpuS, n.medianCpuS)}`);
+}
+
+/**
+ * `cclab bench`: bench-16flows-100mb (16 NewReno flows, 100 Mb/s / 20 ms / 500-packet DropTail
+ * bottleneck, 1 Gb/s / 5 ms access, 100 s simulated), `--runs` rounds (default 5) interleaving
+ * the engine alone (timed in this process), `cclab run` as a whole process (start to exit) and
+ * ns-2.35 on the same scenario (`ns dumbbell.tcl`, a whole process) when `ns` is installed.
+ * Prints min and median wall time, median CPU time and the ratios of the medians, with the load
+ * average (the machines this runs on are shared). `--queues` times each queue discipline on the
+ * bottleneck against DropTail; `--growth` prints the cost-growth tables of docs/performance.md.
  */
 export function bench(argv: string[]): number {
   const out = (s: string) => process.stdout.write(s + '\n');
-  // warm-up so that JIT compilation is not measured
-  runOnce({ ...BENCH_ARGS, T: '5' });
-  const r = runOnce(BENCH_ARGS);
-  out(`bench-16flows-100mb (100 s simulated)`);
-  out(
-    `  cclab : ${r.wallS.toFixed(2)} s wall, ${(r.events / 1e6).toFixed(2)} M events (${(r.events / r.wallS / 1e6).toFixed(2)} M/s), ${(r.packetHops / 1e6).toFixed(2)} M packet-hops (${(r.packetHops / r.wallS / 1e6).toFixed(2)} M/s)`,
-  );
-  const vdir = validationDir();
-  if (!argv.includes('--no-ns2') && ns2Available() && vdir) {
-    const { wallS } = runNs2(join(vdir, 'ns2', 'dumbbell.tcl'), BENCH_ARGS);
-    out(`  ns-2  : ${wallS.toFixed(2)} s wall (ns-2.35, same scenario, same invocation)`);
-    out(`  ratio cclab/ns-2 = ${(r.wallS / wallS).toFixed(2)} (target ≤ 1.0)`);
-  } else {
-    out('  ns-2  : not run (ns not installed or ../shared/validation missing)');
+  let runs: number;
+  try {
+    runs = intOption(argv, '--runs', 5);
+  } catch (e) {
+    process.stderr.write(`cclab bench: ${(e as Error).message}\n`);
+    return 2;
   }
-  if (argv.includes('--scaling')) {
+  const queueChild = argv.indexOf('--queue-child');
+  if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
+  if (argv.includes('--queues')) return benchQueues(runs, out);
+  if (argv.includes('--growth') || argv.includes('--scaling')) return benchGrowth(argv, out);
+
+  out(`load average at start: ${loadAverage()} (1, 5, 15 min)`);
+  out(`code: ${codeInUse()}`);
+  if (!argv.includes('--no-startup')) {
+    benchStartup(Math.max(runs, 10), out);
     out('');
-    out('Cost growth (10 s simulated, DropTail bottleneck with a BDP-sized buffer)');
-    out('flows  bottleneck   wall s   M events   M packet-hops   µs per packet-hop');
-    for (const bw of ['10Mb', '100Mb', '1Gb']) {
-      for (const n of ['4', '16', '64']) {
-        const mbps = parseFloat(bw) * (bw.endsWith('Gb') ? 1000 : 1);
-        const qlim = String(Math.max(50, Math.round((mbps * 1e6 * 0.06) / 8 / 1040)));
-        const x = runOnce({ n, bw, qlim, accbw: bw === '1Gb' ? '10Gb' : '1Gb', T: '10', sample: '1' });
-        out(
-          `${n.padStart(5)}  ${bw.padStart(10)}  ${x.wallS.toFixed(2).padStart(7)}  ${(x.events / 1e6).toFixed(2).padStart(9)}  ${(x.packetHops / 1e6).toFixed(2).padStart(14)}  ${((x.wallS * 1e6) / x.packetHops).toFixed(3).padStart(18)}`,
-        );
-      }
-    }
   }
+  const vdir = validationDir();
+  const withNs2 = !argv.includes('--no-ns2') && ns2Available() && vdir !== null;
+  const dir = mkdtempSync(join(tmpdir(), 'cclab-bench-'));
+  const scenarioFile = join(dir, 'bench-16flows-100mb.json');
+  writeFileSync(scenarioFile, JSON.stringify(ns2DumbbellScenario('bench', BENCH_ARGS)));
+  const ns2Args = Object.entries(BENCH_ARGS).map(([k, v]) => `${k}=${v}`);
+
+  runEngine({ ...BENCH_ARGS, T: '5' }); // warm-up: the engine-alone runs measure compiled code
+  const engine: EngineRun[] = [];
+  const whole: Timing[] = [];
+  const ns2: Timing[] = [];
+  const steps: (() => void)[] = [
+    () => engine.push(runEngine(BENCH_ARGS)),
+    () => whole.push(timeProcess(process.execPath, [CCLAB_BIN, 'run', scenarioFile, '--json'])),
+    ...(withNs2 ? [() => ns2.push(timeProcess('ns', [join(vdir, 'ns2', 'dumbbell.tcl'), ...ns2Args]))] : []),
+  ];
+  try {
+    for (let i = 0; i < runs; i++) {
+      // alternate the order so that a drift in machine load does not favour one side
+      const order = i % 2 === 0 ? steps : [...steps].reverse();
+      for (const step of order) step();
+      process.stderr.write(`  round ${i + 1}/${runs} done\n`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const e = stats(engine);
+  const w = stats(whole);
+  const last = engine[engine.length - 1]!;
+  out(`bench-16flows-100mb (100 s simulated): ${runs} rounds, interleaved`);
+  const row = (name: string, s: TimingStats) => [name, s2(s.minWallS), s2(s.medianWallS), s2(s.medianCpuS)];
+  const rows = [row('cclab engine alone (in process)', e), row('cclab run, whole process', w)];
+  const n = withNs2 ? stats(ns2) : null;
+  if (n) rows.push(row('ns-2.35, whole process', n));
+  out(table(['', 'min wall', 'median wall', 'median CPU'], rows));
+  out(
+    `engine: ${(last.events / 1e6).toFixed(2)} M events (${(last.events / e.medianWallS / 1e6).toFixed(2)} M/s at the median), ` +
+      `${(last.packetHops / 1e6).toFixed(2)} M packet-hops (${(last.packetHops / e.medianWallS / 1e6).toFixed(2)} M/s)`,
+  );
+  if (n) {
+    out(`median ratio cclab/ns-2, engine alone: wall ${verdict(e.medianWallS / n.medianWallS, 0.4)}`);
+    out(`                                       CPU ${ratio(e.medianCpuS, n.medianCpuS)}`);
+    out(`median ratio cclab/ns-2, whole process: wall ${verdict(w.medianWallS / n.medianWallS, 0.5)}`);
+    out(`                                        CPU ${ratio(w.medianCpuS, n.medianCpuS)}`);
+  } else {
+    out('ns-2: not run (--no-ns2, ns not installed, or ../shared/validation missing)');
+  }
+  out(`load average at end: ${loadAverage()}`);
   return 0;
 }

@@ -11,11 +11,15 @@ import {
 } from '../index.js';
 import type { ResolvedScenario } from '../index.js';
 import { formatSummary } from './format.js';
+import { openTraceFiles, TRACE_VALUE_OPTIONS } from './traceFiles.js';
 
 const USAGE = `usage:
+  cclab --version                                  print the version
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
             [--max-packets N]                      stop when more than N packets are alive (default 2000000)
+            [--trace-ns2 FILE] [--trace-pcap FILE]  packet traces (ns-2 format, pcap) of ports
+            [--trace-ports a->b,...] [--trace-limit SIZE]  (default: the probed ports, 100MB per file)
   cclab validate <scenario.json>                   check a scenario file
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
@@ -60,9 +64,17 @@ export async function main(argv: string[]): Promise<number> {
   };
   const positional = rest.filter(
     (a, i) =>
-      !a.startsWith('--') && !(i > 0 && ['--csv', '--preset', '--write', '--max-packets'].includes(rest[i - 1]!)),
+      !a.startsWith('--') &&
+      !(i > 0 && ['--csv', '--preset', '--write', '--max-packets', ...TRACE_VALUE_OPTIONS].includes(rest[i - 1]!)),
   );
   switch (cmd) {
+    case '--version': {
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      };
+      process.stdout.write(`cclab ${pkg.version}\n`);
+      return 0;
+    }
     case 'run': {
       const presetId = opt('--preset');
       const source = presetId ? `preset ${presetId}` : positional[0];
@@ -81,6 +93,12 @@ export async function main(argv: string[]): Promise<number> {
       } catch (e) {
         return fail(describeError(e, source));
       }
+      let traces: ReturnType<typeof openTraceFiles>;
+      try {
+        traces = openTraceFiles(sim, opt);
+      } catch (e) {
+        return fail(`${source}: ${(e as Error).message}`);
+      }
       let summary;
       try {
         summary = sim.run();
@@ -88,6 +106,8 @@ export async function main(argv: string[]): Promise<number> {
         if (!(e instanceof SimulationError)) throw e;
         process.stderr.write(describeError(e, source) + '\n');
         return 3;
+      } finally {
+        for (const line of traces?.close() ?? []) process.stderr.write(line + '\n');
       }
       const csvDir = opt('--csv');
       if (csvDir) {

@@ -137,7 +137,7 @@ export class Simulator {
     let n = 0;
     let nextCheck = this.progressCheckAt - this.eventsProcessed;
     while (q.size > 0) {
-      const t = q.peekTime();
+      const t = q.headTime();
       if (t > until) {
         this.now = until;
         this.eventsProcessed += n;

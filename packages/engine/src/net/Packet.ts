@@ -94,6 +94,12 @@ export class Packet {
   ece = false;
   cwr = false;
   retransmission = false;
+  /**
+   * The first segment a TCP sender sends after it reduced its window (ns-2 hdr_flags
+   * cong_action_, the "A" of an ns-2 trace; set also on retransmissions, SetCWRonRetransmit_).
+   * Only traces read it; the ECN CWR flag is `cwr`.
+   */
+  congestionAction = false;
   /** SACK blocks as [start, end) segment ranges, `sackCount` of them valid. */
   readonly sack = new Float64Array(MAX_SACK_BLOCKS * 2);
   sackCount = 0;
@@ -126,6 +132,7 @@ export class Packet {
     this.ece = false;
     this.cwr = false;
     this.retransmission = false;
+    this.congestionAction = false;
     this.sackCount = 0;
     this.hdrXcp = XcpMark.None;
     this.hdrCwndBytes = 0;

@@ -13,6 +13,7 @@ import type {
 } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
+import type { PortTracer } from '../trace/PortTracer.js';
 
 const TX_DONE = 0;
 const ARRIVE = 1;
@@ -81,6 +82,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   /** Event-order sequence reserved for the end of the current transmission. */
   private txEndSeq = 0;
   readonly hooks: PortHook[] = [];
+  /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
+  tracer: PortTracer | null = null;
   private nsPerByte: number;
   private _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
@@ -157,7 +160,16 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
-    if (!this.disc.enqueue(pkt) || this.txDonePending) return;
+    if (this.tracer !== null) this.tracer.enqueue(this, pkt);
+    const disc = this.disc;
+    if (!this.txDonePending && this.sim.now >= this.busyUntilNs && disc.admitsPassThrough(pkt)) {
+      // idle transmitter, empty FIFO: the packet goes straight on the wire (enqueue + dequeue
+      // reduced to their bookkeeping; most packet-hops of an uncongested access link)
+      disc.passThrough(pkt);
+      this.transmit(pkt);
+      return;
+    }
+    if (!disc.enqueue(pkt) || this.txDonePending) return;
     if (this.sim.now < this.busyUntilNs) {
       // the transmitter is serializing: make sure it comes back for this packet
       this.txDonePending = true;
@@ -170,6 +182,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     void stage;
     this.flowDrops[pkt.flowId]!++;
+    if (this.tracer !== null) this.tracer.drop(this, pkt);
     if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, reason);
     this.pool.release(pkt);
   }
@@ -197,8 +210,14 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       }
       return;
     }
+    this.transmit(pkt);
+  }
+
+  /** Puts a packet just taken from the queue (or passed through it) on the wire. */
+  private transmit(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    if (this.tracer !== null) this.tracer.dequeue(this, pkt);
     const f = pkt.flowId;
     const size = pkt.sizeBytes;
     this.flowDepartures[f]!++;
@@ -218,6 +237,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       // lost on the wire: it still occupies the transmitter
       this.linkLosses++;
       this.flowDrops[f]!++;
+      if (this.tracer !== null) this.tracer.drop(this, pkt);
       if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
       this.txPacket = null;
       this.pool.release(pkt);
@@ -285,6 +305,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
         ARRIVE,
         0,
       );
+    if (this.tracer !== null) this.tracer.receive(this, pkt);
     forward(pkt);
   }
 

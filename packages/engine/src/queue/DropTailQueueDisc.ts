@@ -19,13 +19,24 @@ export interface DropTailParams {
  */
 export class DropTailQueueDisc extends QueueDisc {
   private readonly fifo = new PacketFifo();
+  /** The limit as two numbers, the one not in use Infinity (QueueDisc.fitsUnder without `in`). */
+  private readonly limitPackets: number;
+  private readonly limitBytes: number;
 
   constructor(readonly params: DropTailParams) {
     super();
+    const limit = params.limit;
+    this.limitPackets = 'packets' in limit ? limit.packets : Infinity;
+    this.limitBytes = 'bytes' in limit ? limit.bytes : Infinity;
   }
 
+  /** QueueDisc.fitsUnder(limit, length, bytes, extraBytes): ns-2's qlim − 1 rule. */
   private fits(extraBytes: number): boolean {
-    return QueueDisc.fitsUnder(this.params.limit, this.lengthPackets, this.lengthBytes, extraBytes);
+    return this.lengthPackets + 1 < this.limitPackets && this.lengthBytes + extraBytes < this.limitBytes;
+  }
+
+  override admitsPassThrough(pkt: Packet): boolean {
+    return this.lengthPackets === 0 && this.fits(pkt.sizeBytes);
   }
 
   protected doEnqueue(pkt: Packet): boolean {

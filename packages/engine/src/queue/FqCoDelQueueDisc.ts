@@ -230,14 +230,22 @@ const FQ_CODEL_PROBES: readonly QueueProbeSpec[] = [
     label: 'Overflow drops',
     unit: 'packets',
     description: 'Packets dropped so far by the batch drop from the fattest queue (buffer or memory limit).',
+    cumulative: true,
   },
   {
     key: 'codelDrops',
     label: 'CoDel drops',
     unit: 'packets',
     description: "Packets dropped so far by the flows' CoDel.",
+    cumulative: true,
   },
-  { key: 'marks', label: 'CE marks', unit: 'packets', description: "Packets CE-marked so far by the flows' CoDel." },
+  {
+    key: 'marks',
+    label: 'CE marks',
+    unit: 'packets',
+    description: "Packets CE-marked so far by the flows' CoDel.",
+    cumulative: true,
+  },
 ];
 
 export const fqCodelModel: QueueModel = {

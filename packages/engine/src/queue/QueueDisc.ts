@@ -141,6 +141,8 @@ export interface QueueProbeSpec {
   readonly label: string;
   readonly unit: string;
   readonly description: string;
+  /** A count since the start of the run (drops so far), not a level. */
+  readonly cumulative?: boolean;
 }
 
 /**
@@ -213,6 +215,33 @@ export abstract class QueueDisc {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Whether this discipline admits `pkt` into its empty storage and would hand it straight back
+   * on the next dequeue, with nothing but bookkeeping in between (a FIFO under its limit). The
+   * port's idle path (Port.receive) then calls `passThrough` instead of enqueue + dequeue. The
+   * default is false: disciplines with state of their own (AQMs, schedulers) always see both.
+   */
+  admitsPassThrough(pkt: Packet): boolean {
+    void pkt;
+    return false;
+  }
+
+  /**
+   * The statistics of `enqueue(pkt)` immediately followed by a `dequeue()` returning it, on an
+   * empty queue (only after `admitsPassThrough(pkt)`): one arrival, one departure, zero sojourn;
+   * the length and the length integrals are unchanged (zero before and after).
+   */
+  passThrough(pkt: Packet): void {
+    const s = this.stats;
+    const size = pkt.sizeBytes;
+    s.arrivals++;
+    s.arrivalBytes += size;
+    pkt.enqueueNs = this.ctx.sim.now;
+    s.departures++;
+    s.departureBytes += size;
+    this.lastSojournNs = 0;
   }
 
   /** Takes the next packet to transmit, or null (empty, or a shaper holding packets back). */

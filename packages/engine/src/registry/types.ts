@@ -49,8 +49,12 @@ export interface ModelInfo {
    * `queue.child`; a plain FIFO when absent).
    */
   readonly classful?: boolean;
-  /** Queue disciplines only: internal state a probe records per port (chartable in the lab). */
-  readonly probes?: readonly { key: string; label: string; unit: string; description: string }[];
+  /**
+   * Queue disciplines only: internal state a probe records per port (chartable in the lab).
+   * `cumulative` marks a count since the start of the run (drops so far), which the lab charts
+   * with the drop and mark counts rather than beside the queue.
+   */
+  readonly probes?: readonly { key: string; label: string; unit: string; description: string; cumulative?: boolean }[];
   /** Preset parameter sets, e.g. the binomial family's AIMD / SQRT / IIAD. */
   readonly presets?: Readonly<Record<string, Readonly<Record<string, number | boolean | string | readonly number[]>>>>;
 }

@@ -63,13 +63,14 @@ export const LBLCA_PROBES: readonly QueueProbeSpec[] = [
   {
     key: 'branch',
     label: 'Case of eq. 6.5',
-    unit: '',
+    unit: 'case',
     description: '0: δ (own buffer ≤ b_l or downstream ≥ b_u); 1: downstream ≥ half; 2: under half; −1: no feedback.',
   },
   {
     key: 'feedbackMessages',
     label: 'Feedback received',
     unit: 'messages',
+    cumulative: true,
     description: 'Feedback messages received from the downstream router over this link.',
   },
 ];

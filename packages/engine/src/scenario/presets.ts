@@ -1,5 +1,6 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
+import { queueLessonPresets } from './queuePresets.js';
 import { seed000Presets } from './seed000Presets.js';
 import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
@@ -50,6 +51,7 @@ export interface Preset {
 /** Built-in scenarios offered by the lab and the CLI (`cclab run --preset ID`). */
 export const presets: Preset[] = [
   { id: 'default', title: 'Two-flow dumbbell (NewReno)', scenario: defaultScenario },
+  ...queueLessonPresets,
   ...Object.entries(ns2ReferenceArgs).map(([id, args]) => ({
     id: `ns2-${id}`,
     title: `ns-2 reference: ${id}`,

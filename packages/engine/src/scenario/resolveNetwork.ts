@@ -95,7 +95,10 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
     } else out.portsKnown = false;
     const rate = ok('rate') ? checkedRateBps(l.rate, `${p}.rate`, issues) : null;
     const delay = ok('delay') ? checkedDurationNs(l.delay, `${p}.delay`, LINK_DELAY_RANGE, issues) : null;
-    const id = ok('id') && l.id !== undefined ? l.id : `${String(l.a)}-${String(l.b)}`;
+    // (an end that is not a string is reported by table.ref; String() of an object without a
+    // prototype would throw, so such an end stands in as its position)
+    const end = (v: unknown, k: string) => (typeof v === 'string' ? v : `${p}.${k}`);
+    const id = ok('id') && l.id !== undefined ? l.id : `${end(l.a, 'a')}-${end(l.b, 'b')}`;
     if (linkIds.has(id)) issues.push({ path: `${p}.id`, message: `duplicate link ${quote(id)}` });
     linkIds.add(id);
     const key = a < b ? `${a},${b}` : `${b},${a}`;

@@ -90,6 +90,14 @@ describe('scenario validation', () => {
     expect(issuesOf(s)).toEqual(['flows[0].path[1]: no link between s0 and r2']);
   });
 
+  it('reports a link end that is an object without a prototype, rather than throwing on it', () => {
+    const s = base() as unknown as { links: Record<string, unknown>[] };
+    s.links[0]!['b'] = Object.create(null);
+    const issues = issuesOf(s);
+    expect(issues.some((i) => i.startsWith('links[0].b'))).toBe(true);
+    expect(issues.some((i) => i.startsWith('links[0].id'))).toBe(false);
+  });
+
   it('turns JSON syntax errors into a ScenarioError', () => {
     expect(() => parseScenarioText('{"version": 1,')).toThrow(ScenarioError);
     try {

@@ -2,6 +2,13 @@
  * Sender-side SACK scoreboard (RFC 6675 §3, §4): which segments above the cumulative ACK the
  * receiver has reported (SACKed), which are deemed lost, and which have been retransmitted during
  * the current recovery. Kept as a circular byte array indexed by segment number.
+ *
+ * Every segment has the same size here, so RFC 6675's IsLost(S) — DupThresh discontiguous SACKed
+ * segments above S — holds exactly for the segments below the DupThresh-th highest SACKed one
+ * (the "loss boundary"). The scoreboard keeps that boundary, the count of retransmitted segments
+ * not yet SACKed and a cursor on the lowest hole not yet retransmitted, so that SetPipe, IsLost
+ * and NextSeg cost O(1) amortised per ACK instead of a scan of the window (an O(window²) recovery
+ * with many losses).
  */
 
 const SACKED = 1;
@@ -19,6 +26,15 @@ export class SackScoreboard {
   sackedCount = 0;
   /** Called for each newly SACKed segment when set (delivery-rate sampling for BBR). */
   onNewlySacked: ((seq: number) => void) | null = null;
+  /** Retransmitted segments at or above base that are not SACKed. */
+  private retransmittedUnsacked = 0;
+  /** Cached loss boundary for `boundaryThresh` (NaN: recompute). */
+  private boundary = NaN;
+  private boundaryThresh = 0;
+  /** Every segment in [base, holeCursor) is SACKed or retransmitted. */
+  private holeCursor = 0;
+  /** Every segment in [base, lostCursor) below the loss boundary is SACKed or marked LOST. */
+  private lostCursor = 0;
 
   constructor(capacity = 1024) {
     let cap = 1;
@@ -44,13 +60,19 @@ export class SackScoreboard {
 
   /** Cumulative ACK advanced to `ack` (highest in-order segment received). */
   advance(ack: number): void {
+    const sackedBefore = this.sackedCount;
     while (this.base <= ack) {
       const i = this.base & this.mask;
-      if (this.flags[i]! & SACKED) this.sackedCount--;
+      const f = this.flags[i]!;
+      if (f & SACKED) this.sackedCount--;
+      else if (f & RETRANSMITTED) this.retransmittedUnsacked--;
       this.flags[i] = 0;
       this.base++;
     }
     if (this.highSacked < this.base - 1) this.highSacked = this.base - 1;
+    if (this.holeCursor < this.base) this.holeCursor = this.base;
+    if (this.lostCursor < this.base) this.lostCursor = this.base;
+    if (this.sackedCount !== sackedBefore) this.boundary = NaN;
   }
 
   /** Marks [start, end) as SACKed. */
@@ -59,9 +81,12 @@ export class SackScoreboard {
     if (end - 1 > this.highSacked) this.ensure(end - 1);
     for (let s = start; s < end; s++) {
       const i = s & this.mask;
-      if (!(this.flags[i]! & SACKED)) {
-        this.flags[i] = this.flags[i]! | SACKED;
+      const f = this.flags[i]!;
+      if (!(f & SACKED)) {
+        this.flags[i] = f | SACKED;
         this.sackedCount++;
+        if (f & RETRANSMITTED) this.retransmittedUnsacked--;
+        this.boundary = NaN;
         if (this.onNewlySacked !== null) this.onNewlySacked(s);
       }
     }
@@ -81,40 +106,61 @@ export class SackScoreboard {
   markRetransmitted(seq: number): void {
     if (seq < this.base) return;
     this.ensure(seq);
-    this.flags[seq & this.mask] = this.flags[seq & this.mask]! | RETRANSMITTED;
+    const i = seq & this.mask;
+    const f = this.flags[i]!;
+    if (!(f & (RETRANSMITTED | SACKED))) this.retransmittedUnsacked++;
+    this.flags[i] = f | RETRANSMITTED;
   }
 
   /**
-   * RFC 6675 IsLost(seq): DupThresh discontiguous SACKed segments above it (counted in whole
-   * segments here, since every segment has the same size).
+   * The DupThresh-th highest SACKed segment: RFC 6675 IsLost(S) holds exactly for S below it
+   * (counted in whole segments, every segment having the same size). -Infinity when fewer than
+   * `dupThresh` segments are SACKed.
    */
-  isLost(seq: number, dupThresh: number): boolean {
-    let count = 0;
-    for (let s = seq + 1; s <= this.highSacked; s++) {
-      if (this.flags[s & this.mask]! & SACKED) {
-        if (++count >= dupThresh) return true;
+  lossBoundary(dupThresh: number): number {
+    if (this.boundary === this.boundary && this.boundaryThresh === dupThresh) return this.boundary;
+    let b = -Infinity;
+    if (this.sackedCount >= dupThresh) {
+      let count = 0;
+      for (let s = this.highSacked; s >= this.base; s--) {
+        if (this.flags[s & this.mask]! & SACKED && ++count === dupThresh) {
+          b = s;
+          break;
+        }
       }
     }
-    return false;
+    this.boundary = b;
+    this.boundaryThresh = dupThresh;
+    return b;
+  }
+
+  /** RFC 6675 IsLost(seq): DupThresh discontiguous SACKed segments above it. */
+  isLost(seq: number, dupThresh: number): boolean {
+    return seq < this.lossBoundary(dupThresh);
   }
 
   /**
-   * RFC 6675 §4 SetPipe over the outstanding segments [base, highData]: a segment not SACKed
-   * counts once unless IsLost(dupThresh) deems it lost, and once more if it was retransmitted
-   * (segments retransmitted in this recovery are flagged; RFC 6675 compares with HighRxt).
+   * RFC 6675 §3 SetPipe over [base, highData]: un-SACKed segments not deemed lost, plus
+   * retransmitted segments not SACKed.
    */
   pipe(highData: number, dupThresh: number): number {
-    let pipe = 0;
-    let sackedAbove = this.sackedCount; // SACKed segments above the one looked at
-    for (let q = this.base; q <= highData; q++) {
-      if (this.isSacked(q)) {
-        sackedAbove--;
-        continue;
-      }
-      if (sackedAbove < dupThresh) pipe++; // not deemed lost (IsLost: DupThresh SACKed above)
-      if (this.isRetransmitted(q)) pipe++;
-    }
-    return pipe;
+    const span = highData - this.base + 1;
+    if (span <= 0) return 0;
+    const b = this.lossBoundary(dupThresh);
+    // the boundary and the dupThresh − 1 SACKed segments above it are SACKed
+    const notLost = b === -Infinity ? span - this.sackedCount : highData - b + 1 - dupThresh;
+    return notLost + this.retransmittedUnsacked;
+  }
+
+  /**
+   * The lowest segment from base up to the highest SACKed one that is neither SACKed nor
+   * retransmitted (a hole NextSeg may retransmit), or -1 when there is none.
+   */
+  nextHole(): number {
+    let s = this.holeCursor;
+    while (s <= this.highSacked && this.flags[s & this.mask]! & (SACKED | RETRANSMITTED)) s++;
+    this.holeCursor = s;
+    return s <= this.highSacked ? s : -1;
   }
 
   /** Number of SACKed segments above `seq`. */
@@ -129,23 +175,26 @@ export class SackScoreboard {
    * many were newly marked (the "packets_lost" of draft-cardwell-iccrg-bbr-congestion-control-00).
    */
   markNewlyLost(dupThresh: number): number {
-    let sacked = 0;
+    const b = this.lossBoundary(dupThresh);
     let n = 0;
-    for (let s = this.highSacked; s >= this.base; s--) {
+    let s = this.lostCursor;
+    for (; s < b; s++) {
       const i = s & this.mask;
       const f = this.flags[i]!;
-      if (f & SACKED) sacked++;
-      else if (sacked >= dupThresh && !(f & LOST)) {
+      if (!(f & (SACKED | LOST))) {
         this.flags[i] = f | LOST;
         n++;
       }
     }
+    if (s > this.lostCursor) this.lostCursor = s;
     return n;
   }
 
   clearRetransmitted(): void {
     const f = this.flags;
     for (let i = 0; i < f.length; i++) f[i] = f[i]! & ~RETRANSMITTED;
+    this.retransmittedUnsacked = 0;
+    this.holeCursor = this.base;
   }
 
   /** Forgets all SACK information (after a retransmission timeout, RFC 6675 §5.1). */
@@ -153,5 +202,9 @@ export class SackScoreboard {
     this.flags.fill(0);
     this.sackedCount = 0;
     this.highSacked = this.base - 1;
+    this.retransmittedUnsacked = 0;
+    this.boundary = NaN;
+    this.holeCursor = this.base;
+    this.lostCursor = this.base;
   }
 }

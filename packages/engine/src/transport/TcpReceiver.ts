@@ -40,8 +40,14 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   private rev!: Route;
   /** Highest in-order segment received (the cumulative ACK). */
   private cumAck = -1;
-  /** Out-of-order segments above cumAck (window-sized bitmap as a set of numbers). */
-  private readonly ooo = new Set<number>();
+  /**
+   * Out-of-order segments above cumAck: a ring bitmap indexed by segment number, valid for
+   * cumAck < s ≤ cumAck + capacity (grown as needed), with the count of segments set. Segments
+   * are cleared as the cumulative ACK passes them. (A Set cost a hash lookup per segment.)
+   */
+  private oooBits = new Uint8Array(64);
+  private oooMask = 63;
+  private oooCount = 0;
   private maxSeen = -1;
   private pendingAcks = 0;
   private readonly delAckTimer: Timer;
@@ -84,17 +90,22 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     let filledGap = false;
     if (seq === this.cumAck + 1) {
       inOrder = true;
-      filledGap = this.ooo.size > 0;
+      filledGap = this.oooCount > 0;
       this.cumAck = seq;
       if (seq > 0 || !this.cfg.handshake) stats.goodputBytes += this.cfg.payloadBytes;
-      while (this.ooo.has(this.cumAck + 1)) {
-        this.ooo.delete(this.cumAck + 1);
-        this.cumAck++;
-        stats.goodputBytes += this.cfg.payloadBytes;
+      if (this.oooCount > 0) {
+        const bits = this.oooBits;
+        const mask = this.oooMask;
+        while (bits[(this.cumAck + 1) & mask] === 1) {
+          bits[(this.cumAck + 1) & mask] = 0;
+          this.oooCount--;
+          this.cumAck++;
+          stats.goodputBytes += this.cfg.payloadBytes;
+        }
       }
     } else if (seq > this.cumAck + 1) {
-      if (this.ooo.has(seq)) stats.duplicatesReceived++;
-      else this.ooo.add(seq);
+      if (this.hasOutOfOrder(seq)) stats.duplicatesReceived++;
+      else this.addOutOfOrder(seq);
     } else {
       stats.duplicatesReceived++;
     }
@@ -105,7 +116,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       if (this.cfg.sackBlocks > 0) this.pruneBlocks();
     }
 
-    if (!this.cfg.delayedAck || !inOrder || filledGap || this.ooo.size > 0) {
+    if (!this.cfg.delayedAck || !inOrder || filledGap || this.oooCount > 0) {
       this.sendAck();
       return;
     }
@@ -149,8 +160,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   private updateBlocks(seq: number): void {
     let start = seq;
     let end = seq + 1;
-    while (this.ooo.has(start - 1)) start--;
-    while (this.ooo.has(end)) end++;
+    while (this.hasOutOfOrder(start - 1)) start--;
+    while (this.hasOutOfOrder(end)) end++;
     // drop blocks now covered by [start, end)
     for (let i = this.blocks.length - 2; i >= 0; i -= 2) {
       if (this.blocks[i]! >= start && this.blocks[i + 1]! <= end) this.blocks.splice(i, 2);
@@ -160,7 +171,28 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   }
 
   private received(s: number): boolean {
-    return s <= this.cumAck || this.ooo.has(s);
+    return s <= this.cumAck || this.hasOutOfOrder(s);
+  }
+
+  /** Whether segment `s` (above the cumulative ACK) has been received out of order. */
+  private hasOutOfOrder(s: number): boolean {
+    const d = s - this.cumAck;
+    return d > 0 && d <= this.oooBits.length && this.oooBits[s & this.oooMask] === 1;
+  }
+
+  private addOutOfOrder(s: number): void {
+    if (s - this.cumAck > this.oooBits.length) {
+      // grow: copy the segments of the current window (cumAck, cumAck + capacity]
+      let cap = this.oooBits.length;
+      while (cap < s - this.cumAck) cap *= 2;
+      const bits = new Uint8Array(cap);
+      for (let q = this.cumAck + 1; q <= this.cumAck + this.oooBits.length; q++)
+        bits[q & (cap - 1)] = this.oooBits[q & this.oooMask]!;
+      this.oooBits = bits;
+      this.oooMask = cap - 1;
+    }
+    this.oooBits[s & this.oooMask] = 1;
+    this.oooCount++;
   }
 
   /** ns-2 Sacker::append_ack for the segment `seq` just received (see sackStyle). */

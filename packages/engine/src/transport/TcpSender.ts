@@ -124,6 +124,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private rttSentNs = 0;
   private ecnRecover = -1;
   private sendCwr = false;
+  /** The window was reduced: mark the next segment (ns-2 cong_action_, for traces). */
+  private congestionActionPending = false;
   private nextPaceNs = 0;
   /** Delivery-rate sampling, on when the congestion control takes rate samples (BBR). */
   private readonly rates: RateSampler | null;
@@ -307,6 +309,10 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       pkt.cwr = true;
       this.sendCwr = false;
     }
+    if (this.congestionActionPending) {
+      pkt.congestionAction = true;
+      this.congestionActionPending = false;
+    }
     const stats = this.ctx.stats;
     stats.packetsSent++;
     stats.bytesSent += pkt.sizeBytes;
@@ -452,6 +458,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const cw = toOne ? 1 : (this.cc.cwndAfter?.(this, event, now) ?? ss);
     this.ssthresh = Math.max(ss, 2);
     this.cwnd = Math.max(cw, 1);
+    this.congestionActionPending = true;
   }
 
   /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
@@ -496,6 +503,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const cw = this.cc.cwndAfter?.(this, 'timeout', now) ?? 1;
     this.ssthresh = Math.max(ss, 2);
     this.cwnd = Math.max(cw, 1);
+    this.congestionActionPending = true;
     this.lastCwndAction = CwndAction.Timeout;
     this.recovery.afterTimeout?.();
     this.resetRtxTimer(false, true);

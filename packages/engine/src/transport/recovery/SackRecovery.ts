@@ -160,19 +160,14 @@ export class SackRecovery implements LossRecovery {
     const thresh = s.cfg.dupAckThreshold;
     // with PRR the first segment sent in recovery is the RFC 6675 step 4.3 retransmission
     let first = s.cfg.prr && this.prrOut === 0 ? s.highestAck + 1 : -1;
-    let scanLost = s.highestAck + 1;
-    let scanAny = s.highestAck + 1;
     while (pipe < cwnd) {
       if (!s.paceAllows()) break;
       let seg = first;
       first = -1;
-      if (seg < 0)
-        for (; scanLost <= sb.highSacked; scanLost++) {
-          if (!sb.isSacked(scanLost) && !sb.isRetransmitted(scanLost) && sb.isLost(scanLost, thresh)) {
-            seg = scanLost++;
-            break;
-          }
-        }
+      // the lowest hole not yet retransmitted: rule (1) if it is lost, else rule (3) if it lies
+      // below the highest SACKed segment (holes only move up as they are retransmitted)
+      const hole = seg < 0 ? sb.nextHole() : -1;
+      if (hole >= 0 && sb.isLost(hole, thresh)) seg = hole;
       if (seg < 0) {
         const n = Math.max(s.nextSeq, s.maxSeqSent + 1);
         if (n < s.appLimit && n <= s.highestAck + s.maxWindow) {
@@ -180,14 +175,7 @@ export class SackRecovery implements LossRecovery {
           s.nextSeq = n + 1;
         }
       }
-      if (seg < 0) {
-        for (; scanAny < sb.highSacked; scanAny++) {
-          if (!sb.isSacked(scanAny) && !sb.isRetransmitted(scanAny)) {
-            seg = scanAny++;
-            break;
-          }
-        }
-      }
+      if (seg < 0 && hole >= 0 && hole < sb.highSacked) seg = hole;
       if (seg < 0) break;
       s.output(seg);
       this.prrOut++;

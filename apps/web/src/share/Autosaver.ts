@@ -1,0 +1,125 @@
+/**
+ * Keeps the working scenario in the browser's storage and says so when it cannot: storage
+ * blocked (the lab runs without it and says once that autosave is off), storage full (the save
+ * fails, the scenario stays open in memory, and the notice offers Export to a file). A later
+ * successful save takes the notice away again. Never throws.
+ */
+import type { ScenarioInput } from '@cclab/engine';
+import type { Notice } from '../codec/startup';
+import {
+  BACKUP_KEY,
+  loadSavedText,
+  saveScenario,
+  saveTabRecord,
+  type KeyValueStore,
+  type SaveResult,
+} from '../codec/autosave';
+
+export const AUTOSAVE_NOTICE = 'autosave';
+
+export interface NoticeSink {
+  pushNotice(n: Notice): void;
+  dismissKey(key: string): void;
+  showToast(text: string): void;
+}
+
+export class Autosaver {
+  /** The result of the latest save ('saved' until one fails). */
+  private last: SaveResult = 'saved';
+  /** The scenario the user could get back after closing the tab (saved, exported, or opened from somewhere). */
+  private kept: ScenarioInput | null = null;
+  /** The link data this tab last put in the address bar. */
+  private addressParam: string | null = null;
+
+  constructor(
+    private readonly local: KeyValueStore,
+    private readonly tab: KeyValueStore,
+    /** Why storage is unusable (null: it works). */
+    readonly problem: string | null,
+    private readonly notices: () => NoticeSink,
+  ) {}
+
+  get available(): boolean {
+    return this.problem === null;
+  }
+
+  /** Notes the scenario the lab opened with, and says once if autosave is off. */
+  start(opened: ScenarioInput): void {
+    this.kept = opened;
+    if (this.problem === null) return;
+    this.last = 'blocked';
+    this.notices().pushNotice({
+      kind: 'info',
+      key: AUTOSAVE_NOTICE,
+      title:
+        'Autosave is off: this browser does not let the lab store data. Your work stays open in this tab; use Export to keep it in a file.',
+      issues: [{ path: '(storage)', message: this.problem }],
+      canExport: true,
+    });
+  }
+
+  /**
+   * Saves the store's `scenario` as `serialized` (the same with its camera) to local storage and
+   * to this tab's record.
+   */
+  save(scenario: ScenarioInput, serialized: ScenarioInput = scenario): SaveResult {
+    if (this.problem !== null) return 'blocked';
+    const s = serialized;
+    saveTabRecord(this.tab, { param: this.addressParam, scenario: s });
+    const r = saveScenario(this.local, s);
+    const before = this.last;
+    this.last = r;
+    if (r === 'saved') {
+      this.kept = scenario;
+      if (before !== 'saved') {
+        this.notices().dismissKey(AUTOSAVE_NOTICE);
+        this.notices().showToast('Autosave works again: your scenario is saved in this browser.');
+      }
+    } else if (before === 'saved') {
+      const size = r === 'full' ? `${Math.ceil(JSON.stringify(s).length / 1024)} KB` : '';
+      this.notices().pushNotice({
+        kind: 'error',
+        key: AUTOSAVE_NOTICE,
+        title:
+          'Autosave failed, so the latest changes are not saved in this browser. Your scenario is still open here; export it to a file to keep it.',
+        issues: [
+          {
+            path: '(storage)',
+            message:
+              r === 'full'
+                ? `the browser's storage for this page is full (the scenario needs ${size})`
+                : r === 'unwritable'
+                  ? 'the scenario could not be written as text (a value in it is nested too deeply)'
+                  : 'the browser refused to store the scenario',
+          },
+        ],
+        canExport: true,
+      });
+    }
+    return r;
+  }
+
+  /** Remembers the link this tab wrote into the address bar (a reload with it reopens this tab's work). */
+  noteAddress(param: string | null): void {
+    this.addressParam = param;
+  }
+
+  /** The link data this tab last put in the address bar. */
+  get address(): string | null {
+    return this.addressParam;
+  }
+
+  /** The scenario was exported to a file: it is kept. */
+  noteExported(s: ScenarioInput): void {
+    this.kept = s;
+  }
+
+  /** Whether closing the tab now would lose `current` (autosave not working and not exported since). */
+  wouldLose(current: ScenarioInput): boolean {
+    return this.last !== 'saved' && this.kept !== current;
+  }
+
+  backupText(): string | null {
+    return loadSavedText(this.local, BACKUP_KEY);
+  }
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+import { defaultScenarioForTests } from '../fixtures/scenarios.mjs';
+
+/**
+ * Issue 7 item 3: `"probes": {"interval": "1us"}` used to grow the lab's series without bound
+ * (13 GB heap, page frozen, Cancel dead). Now the worker sends only the samples the bounded
+ * series keep: the page's heap stays small, the page answers, and Cancel stops the run.
+ */
+export async function microsecondProbeIntervalStaysBoundedAndCancels({ context, baseUrl }) {
+  const first = new LabPage(await context.newPage(), baseUrl);
+  await first.open();
+  const s = defaultScenarioForTests();
+  s.probes = { interval: '1us' };
+  const hash = await first.page.evaluate((x) => window.__cclab.encode(x), s);
+  await first.page.close();
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open(`#s=${hash}`);
+  const cdp = await context.newCDPSession(lab.page);
+  const heap0 = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  await lab.testId('batch').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'batch');
+  // run for a while: at 1 µs the engine samples a million times per simulated second
+  const t0 = Date.now();
+  let last = 0;
+  while (Date.now() - t0 < 6000) {
+    await lab.page.waitForTimeout(1000);
+    const before = Date.now();
+    const r = await lab.run();
+    assert.ok(Date.now() - before < 2000, 'the page answers within 2 s while the run goes on');
+    last = r.nowNs;
+  }
+  assert.ok(last > 0, 'the run advances');
+  const heap1 = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  // a bound on memory, not a timing: the unbounded store grew by gigabytes within seconds
+  assert.ok(heap1 - heap0 < 100e6, `the page's heap grew by ${((heap1 - heap0) / 1e6).toFixed(1)} MB (< 100 MB)`);
+  const series = await lab.series();
+  assert.equal(series.maxPoints, 2000);
+  for (const f of series.flows) assert.ok(f.t.length <= 2000, `${f.id}: ${f.t.length} points, at most 2000`);
+  assert.ok(series.flows[0].t.length > 100, 'the series hold the run so far');
+  await lab.screenshot('bounded-series-1us');
+  await lab.testId('cancel').click();
+  await lab.waitForRun(() => ['paused', 'done'].includes(window.__cclab.run().status), undefined, 5000);
+  const stopped = (await lab.run()).nowNs;
+  await lab.page.waitForTimeout(1000);
+  assert.equal((await lab.run()).nowNs, stopped, 'after Cancel the clock stands still');
+  console.log(
+    `    1 µs probes: ${(last / 1e9).toFixed(4)} s simulated in 6 s, ${series.flows[0].t.length} points per series, heap +${((heap1 - heap0) / 1e6).toFixed(1)} MB`,
+  );
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+import { linkBomb } from '../fixtures/linkBomb.mjs';
+
+async function encode(lab, scenario) {
+  return lab.page.evaluate((s) => window.__cclab.encode(s), scenario);
+}
+
+/** A flow colour that is a CSS url(): opening the link fetches nothing from that address, and the field is named. */
+export async function colourFromLinkFetchesNothing({ context, baseUrl }) {
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const first = new LabPage(await context.newPage(), baseUrl);
+  await first.open();
+  const s = await first.scenario();
+  s.flows[0].color = 'url(//evil.test/leak.png)';
+  s.flows[1].color = 'red;background:url(//evil.test)';
+  const hash = await encode(first, s);
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open(`#s=${hash}`);
+  // Everything that shows a flow's colour: the flows list, the inspector, packets and charts.
+  await lab.page.waitForTimeout(1500);
+  if ((await lab.testId('flow-f0').count()) > 0) await lab.testId('flow-f0').click();
+  await lab.page.waitForTimeout(500);
+  assert.deepEqual(
+    requests.filter((u) => u.includes('evil.test')),
+    [],
+  );
+  const text = (await lab.testId('notice').allInnerTexts()).join('\n') + (await lab.page.innerText('body'));
+  assert.match(text, /flows\[0\]\.color/);
+}
+
+/** A link that expands to 10 M characters (from 8.3 k) is refused before it is expanded; the earlier work is kept and offered back. */
+export async function linkBombIsRefused({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('scenario-name').fill('Work worth keeping');
+  await lab.page.waitForTimeout(700);
+  const { link, decodedChars } = linkBomb(10_000_000);
+  assert.ok(link.length < 9000 && decodedChars > 10_000_000);
+
+  const other = new LabPage(await context.newPage(), baseUrl);
+  await other.open(`#s=${link}`);
+  const notice = other.testId('notice').first();
+  assert.match(await notice.innerText(), /does not hold a usable scenario/);
+  assert.match(await notice.innerText(), /expands to more than 2,000,000 characters/);
+  await other.screenshot('link-too-large');
+  await other.testId('restore-backup').click();
+  await other.page.waitForFunction(() => window.__cclab.scenario().name === 'Work worth keeping');
+
+  // The same link pasted into the address bar of the open lab: refused, the work unchanged.
+  const before = await lab.scenario();
+  await lab.page.evaluate((l) => {
+    location.hash = `s=${l}`;
+  }, link);
+  await lab.page.locator('[data-notice="pasted-link"]').waitFor();
+  assert.match(await lab.page.locator('[data-notice="pasted-link"]').innerText(), /your current work is unchanged/);
+  assert.deepEqual(await lab.scenario(), before);
+}
+
+/** A link longer than the limit is refused with the limit named. */
+export async function overlongLinkIsRefused({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open(`#s=${'N4Ig'.repeat(40_000)}`);
+  const text = await lab.testId('notice').first().innerText();
+  assert.match(text, /the link holds 160,000 characters of scenario data; links are limited to 100,000/);
+  assert.equal((await lab.scenario()).name, 'Two-flow dumbbell');
+}
+
+/** A scenario too large for a link: Copy link says so and offers Export; the address bar no longer holds a stale link. */
+export async function tooLargeToShareOffersExport({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const big = await lab.scenario();
+  // 600 extra routers labelled with 200 characters that do not compress (a pseudo-random walk
+  // over CJK letters): a valid scenario whose link would be several hundred thousand characters
+  let seed = 7;
+  const noise = () =>
+    Array.from({ length: 200 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCharCode(0x4e00 + (seed % 20000));
+    }).join('');
+  for (let i = 0; i < 600; i++) big.nodes.push({ id: `x${i}`, kind: 'router', x: i, y: -200, label: noise() });
+  big.name = 'Big lecture network';
+  await lab.testId('import-file').setInputFiles({
+    name: 'big.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(big)),
+  });
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Big lecture network');
+  await lab.page.waitForFunction(() => !location.hash.includes('s='), undefined, { timeout: 3000 });
+  await lab.page.evaluate(() => navigator.clipboard.writeText('before'));
+  await lab.testId('copy-link').click();
+  const notice = lab.page.locator('[data-notice="share-link"]');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /too large to share as a link.*Export it to a file/s);
+  assert.match(await notice.innerText(), /its link would be [\d,]+ characters long; links are limited to 100,000/);
+  assert.equal(await lab.page.evaluate(() => navigator.clipboard.readText()), 'before', 'nothing was copied');
+  await lab.screenshot('too-large-to-share');
+  const [download] = await Promise.all([
+    lab.page.waitForEvent('download'),
+    notice.locator('[data-testid="notice-export"]').click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^big-lecture-network\.cclab\.json$/);
+}
+
+/** A link pasted into the address bar of an open lab opens there (the page does not reload), and undo brings the work back. */
+export async function pastedLinkOpensInPlace({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.page.waitForTimeout(700);
+  const mine = await lab.scenario();
+  const shared = { ...mine, name: 'Pasted from a chat', seed: 5 };
+  const hash = await encode(lab, shared);
+  await lab.page.evaluate((h) => {
+    location.hash = `s=${h}`;
+  }, hash);
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Pasted from a chat');
+  assert.deepEqual(await lab.scenario(), shared);
+  await lab.testId('topology').focus();
+  await lab.press('Control+z');
+  assert.deepEqual(await lab.scenario(), mine);
+}

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/** The clock moves while the status says the run plays, and stands still while it says paused. */
+async function statusMatchesClock(lab) {
+  await lab.page.waitForTimeout(300); // frames already on their way from the worker land
+  const { status, nowNs } = await lab.run();
+  await lab.page.waitForTimeout(600);
+  const later = await lab.run();
+  if (later.status !== status) return; // it just changed (finished), nothing to compare
+  if (status === 'playing' || status === 'batch') assert.ok(later.nowNs > nowNs, `the clock moves while ${status}`);
+  else assert.equal(later.nowNs, nowNs, `the clock stands still while ${status}`);
+}
+
+/** 150 clicks and keys on the run controls, as fast as a person can: the run is never stuck and says what it does. */
+export async function rapidClickingLeavesAConsistentRun({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.waitForRun(() => window.__cclab.run().status === 'playing');
+  const done = await lab.page.evaluate(async () => {
+    let seed = 12345;
+    const rnd = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const el = (id) => document.querySelector(`[data-testid="${id}"]`);
+    const svg = el('topology');
+    let clicks = 0;
+    for (let i = 0; i < 150; i++) {
+      const what = rnd(8);
+      if (what === 5) {
+        const speed = el('speed');
+        speed.value = speed.options[rnd(speed.options.length)].value;
+        speed.dispatchEvent(new Event('change', { bubbles: true }));
+      } else if (what === 6 || what === 7) {
+        svg.focus();
+        svg.dispatchEvent(new KeyboardEvent('keydown', { key: what === 6 ? ' ' : '.', bubbles: true }));
+      } else {
+        const b = el(['play', 'step', 'reset', 'batch', 'cancel'][what]);
+        if (b && !b.disabled) {
+          b.click();
+          clicks++;
+        }
+      }
+      await new Promise((r) => setTimeout(r, rnd(25)));
+    }
+    return clicks;
+  });
+  assert.ok(done > 50, `most clicks landed (${done})`);
+  await lab.page.waitForFunction(() => window.__cclab.run().status !== 'idle', undefined, { timeout: 5000 });
+  await statusMatchesClock(lab);
+  // and it still does what it is told
+  await lab.testId('speed').selectOption('2');
+  await lab.testId('reset').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.3e9);
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await statusMatchesClock(lab);
+}
+
+/** A reload in the middle of a batch run: the lab comes back with the same scenario and runs. */
+export async function reloadDuringBatchRun({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.waitForRun(() => window.__cclab.run().status === 'playing');
+  const before = await lab.scenario();
+  await lab.testId('batch').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'batch' && window.__cclab.run().nowNs > 2e9);
+  await lab.page.reload();
+  await lab.page.waitForFunction(() => window.__cclab !== undefined);
+  assert.deepEqual(await lab.scenario(), before);
+  await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.2e9);
+  await lab.testId('batch').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', undefined, 60_000);
+}
+
+/** Garbage pasted into fields: the field is named, the captions stay short, and fixing it runs again. */
+export async function garbageInFieldsIsNamedAndContained({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
+  const junk = 'ЖЖЖ💥'.repeat(25_000); // 100,000 characters with no number in them
+  await lab.testId('link-rate').fill(junk);
+  await lab.testId('link-rate').press('Enter');
+  await lab.testId('problems').waitFor();
+  const problems = await lab.testId('problems').innerText();
+  assert.match(problems, /links\[0\]\.rate/);
+  // the message quotes the value, but the page shows it cut short (laying out 100,000
+  // characters twice took seconds)
+  assert.ok(problems.length < 2000, `the problem is shown cut short (${problems.length} characters)`);
+  const caption = await lab.page.locator('[data-testid="link-r1-r2"] .link-label').textContent();
+  assert.ok(caption.length < 60, `the link caption is cut short (${caption.length} characters)`);
+  await lab.waitForRun(() => window.__cclab.run().status === 'error');
+
+  // a node renamed to a thousand characters: named as a problem, drawn short
+  await lab.page.locator('[data-testid="node-r1"] .node-shape').click();
+  await lab.testId('node-id').fill('r'.repeat(1000));
+  await lab.testId('node-id').press('Enter');
+  assert.match(await lab.testId('problems').innerText(), /nodes\[\d\]\.id/);
+  const label = await lab.page.locator(`[data-testid="node-${'r'.repeat(1000)}"] .node-label`).textContent();
+  assert.ok(label.length <= 24, `the node caption is cut short (${label.length})`);
+  await lab.screenshot('garbage-in-fields');
+  await lab.testId('node-id').fill('r1');
+  await lab.testId('node-id').press('Enter');
+
+  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
+  await lab.testId('link-rate').fill('8');
+  await lab.testId('link-rate').press('Enter');
+  await lab.waitForRun(() => window.__cclab.run().status !== 'error');
+  assert.equal(await lab.testId('problems').count(), 0);
+}
+
+/** Deleting a router from the dumbbell takes the flows that crossed it, says which, and undo brings them back. */
+export async function deletingARouterTakesItsFlows({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const before = await lab.scenario();
+  await lab.page.locator('[data-testid="node-r1"] .node-shape').click();
+  await lab.press('Delete');
+  const s = await lab.scenario();
+  assert.deepEqual(s.flows, []);
+  assert.match(
+    await lab.testId('toast').innerText(),
+    /Also deleted flows f0, f1 \(they could no longer reach their destination\)/,
+  );
+  await lab.press('Control+z');
+  assert.deepEqual(await lab.scenario(), before);
+}
+
+/** Panning and zooming make no undo step and no autosave; the camera still comes back after a reload. */
+export async function panAndZoomAreNotEdits({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.page.waitForTimeout(800); // the first autosave and address-bar update are done
+  const saved = () => lab.page.evaluate(() => localStorage.getItem('cclab:scenario:v1'));
+  const before = {
+    saved: await saved(),
+    url: lab.page.url(),
+    camera: await lab.page.evaluate(() => window.__cclab.camera()),
+  };
+  const box = await lab.canvasBox();
+  for (let i = 0; i < 5; i++) {
+    await lab.page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.15);
+    await lab.page.mouse.wheel(0, -120);
+  }
+  await lab.drag({ x: box.x + 60, y: box.y + 30 }, { x: box.x + 260, y: box.y + 110 });
+  await lab.page.waitForTimeout(800);
+  const camera = await lab.page.evaluate(() => window.__cclab.camera());
+  assert.notDeepEqual(camera, before.camera, 'the view moved');
+  assert.equal(await lab.page.evaluate(() => window.__cclab.canUndo()), false, 'no undo step');
+  assert.equal(await saved(), before.saved, 'nothing was autosaved');
+  assert.equal(lab.page.url(), before.url, 'the address bar was not rewritten');
+  // Leaving the page saves the camera with the scenario, and a reload opens where it was.
+  await lab.page.reload();
+  await lab.page.waitForFunction(() => window.__cclab !== undefined);
+  assert.deepEqual(await lab.page.evaluate(() => window.__cclab.camera()), camera);
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Builds @cclab/engine to JavaScript in dist/ so that Node runs it without compiling TypeScript:
+//   dist/index.js        the library (ESM), one file plus shared chunks
+//   dist/cli/main.js     the command line (bin/cclab.mjs loads it)
+//   dist/chunks/*.js     code shared by the two and the CLI's lazily loaded verbs
+//   dist/types/**.d.ts   declarations (tsc --emitDeclarationOnly; types of the package)
+// Bundling (esbuild) matters for start-up: Node resolves and compiles one ESM file per module,
+// and the ~150 modules of the engine cost ≈ 2× the CPU of the bundle at start-up. zod stays
+// external (the package's one dependency). The CLI and the chunks sit two folders below the
+// package root, like src/cli/*.ts, so the CLI's paths relative to import.meta.url (the test
+// fixtures, reproductions/results, docs/) resolve the same from sources and from dist.
+//
+// The build is written to a temporary folder that replaces dist/ only when both steps succeed,
+// so a failed or interrupted build never leaves a half-written dist/. dist/.build-stamp records
+// when the build started: bin/cclab.mjs runs dist/ only when no source is newer than that.
+import { spawnSync } from 'node:child_process';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const startedMs = Date.now();
+const tmp = join(pkg, `dist.tmp-${process.pid}`);
+const fail = (what) => {
+  rmSync(tmp, { recursive: true, force: true });
+  process.stderr.write(`@cclab/engine: ${what} failed\n`);
+  process.exit(1);
+};
+
+try {
+  await build({
+    absWorkingDir: pkg,
+    entryPoints: { index: 'src/index.ts', 'cli/main': 'src/cli/main.ts' },
+    outdir: tmp,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['zod'],
+    chunkNames: 'chunks/[name]-[hash]',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+} catch {
+  fail('esbuild');
+}
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const r = spawnSync(
+  process.execPath,
+  [tsc, '-p', join(pkg, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', join(tmp, 'types')],
+  { stdio: 'inherit' },
+);
+if (r.status !== 0) fail('tsc (declarations)');
+
+writeFileSync(join(tmp, '.build-stamp'), `${startedMs}\n`);
+const dist = join(pkg, 'dist');
+rmSync(dist, { recursive: true, force: true });
+renameSync(tmp, dist);
+if (!existsSync(join(dist, 'index.js'))) fail('moving the build into dist/');
