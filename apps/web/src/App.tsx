@@ -14,6 +14,7 @@ import { Notices } from './notices/Notices';
 import { clipText } from './clipText';
 import { ProblemsPanel } from './notices/ProblemsPanel';
 import { SweepButton, SweepPanel } from './sweep/SweepPanel';
+import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 
 export function App() {
@@ -34,6 +35,7 @@ export function App() {
           {name}
         </h1>
         <SweepButton />
+        <ReproductionsButton />
         <BufferSizingButton />
         <ScenarioMenu />
       </header>
@@ -54,6 +56,7 @@ export function App() {
         </aside>
       </main>
       <SweepPanel />
+      <ReproductionsPanel />
       <BufferSizingPanel />
       <DropZone />
     </div>

@@ -2,6 +2,7 @@
 // Builds @cclab/engine to JavaScript in dist/ so that Node runs it without compiling TypeScript:
 //   dist/index.js        the library (ESM), one file plus shared chunks
 //   dist/cli/main.js     the command line (bin/cclab.mjs loads it)
+//   dist/reproductions.js  the reproduction entries and report code (`@cclab/engine/reproductions`)
 //   dist/chunks/*.js     code shared by the two and the CLI's lazily loaded verbs
 //   dist/types/**.d.ts   declarations (tsc --emitDeclarationOnly; types of the package)
 // Bundling (esbuild) matters for start-up: Node resolves and compiles one ESM file per module,
@@ -32,7 +33,7 @@ const fail = (what) => {
 try {
   await build({
     absWorkingDir: pkg,
-    entryPoints: { index: 'src/index.ts', 'cli/main': 'src/cli/main.ts' },
+    entryPoints: { index: 'src/index.ts', 'cli/main': 'src/cli/main.ts', reproductions: 'reproductions/browser.ts' },
     outdir: tmp,
     bundle: true,
     splitting: true,

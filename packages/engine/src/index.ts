@@ -37,8 +37,14 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
-export { runPoint, pointScenario, aggregate } from './experiment/experiment.js';
-export type { ExperimentSpec, ExperimentPoint, RunRecord, NamedMetric } from './experiment/experiment.js';
+export { runPoint, pointScenario, aggregate, experimentJobs } from './experiment/experiment.js';
+export type {
+  ExperimentSpec,
+  ExperimentPoint,
+  RunRecord,
+  NamedMetric,
+  ExperimentResult,
+} from './experiment/experiment.js';
 export { sampleStats, tQuantile975 } from './experiment/statistics.js';
 export type { SampleStats } from './experiment/statistics.js';
 export { getPath, setPath, parsePath, ScenarioPathError } from './experiment/scenarioPath.js';
