@@ -32,7 +32,10 @@ export async function openRunAndLoadAReproduction({ context, baseUrl }) {
   assert.equal(await title.evaluate((h) => h === document.activeElement), true);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Tables 4\.3–4\.4: Ch\. 4 dumbbell/);
+  assert.match(
+    await page.evaluate(() => document.activeElement?.textContent ?? ''),
+    /^Tables 4\.3–4\.4: Ch\. 4 dumbbell/,
+  );
   // every study has a heading; studies 000, 001 and 002 have entries
   for (const s of ['000', '001', '002', '003', '004'])
     await panel.getByRole('heading', { level: 3, name: new RegExp(`^Seed ${s}:`) }).waitFor();
