@@ -37,7 +37,13 @@ async function outcome(lab, link, field) {
   );
   const which = await result.jsonValue();
   assert.ok(await lab.testId('topology').isVisible(), 'the lab is on screen');
-  assert.notEqual(await lab.testId('run-status').innerText(), 'Loading…');
+  // The refused link opens the default scenario, which the worker then loads: "Loading…" may
+  // show for a moment (longer on a busy machine), but it must end — the bug was that it never did.
+  await lab.page.waitForFunction(
+    () => document.querySelector('[data-testid="run-status"]')?.textContent !== 'Loading…',
+    undefined,
+    { timeout: 20_000, polling: 100 },
+  );
   return which;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Ecn, type Packet } from '../src/net/Packet.js';
 import type { Port, PortHook } from '../src/net/Port.js';
 import { runDumbbell, tcpFlow } from './ccHarness.js';
+import { pathSimulation, sender } from './harness.js';
 
 /**
  * Test-only marking discipline: an ECN-capable packet arriving at a queue of at least
@@ -68,5 +69,54 @@ describe('ECN end to end (RFC 3168)', () => {
       expect(r.drops(), cc).toBe(0);
       expect(r.sim.flows[0]!.stats.ecnReactions, cc).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('ECN-Echo with delayed ACKs (RFC 3168 §6.1.3)', () => {
+  it('an ACK covering a CE segment carries ECE even when the CWR segment came in since', () => {
+    // initial window 11, one ACK per two segments; 2 and 13 are marked. 2's mark is echoed on
+    // every ACK (2 … 12) until the CWR segment arrives. The sender's reaction to the first ECE
+    // follows the processing of that ACK (which released 12 and 13), so CWR rides on 14 — the
+    // second segment of the pair (13, 14) whose first was marked: the ACK of 14 must still echo
+    // 13's mark (ns-3.37's receiver keeps ECN_CE_RCVD over a CWR until an ACK has echoed it)
+    const sim = pathSimulation({
+      rate: '10Mbps',
+      delay: '20ms',
+      transport: tcpFlow('newreno', undefined, {
+        delayedAck: true,
+        delAckCount: 2,
+        initialWindow: 11,
+        ecn: true,
+        ecnEcho: 'rfc3168',
+      }),
+      mark: '2,13',
+      duration: '1s',
+    });
+    const snd = sender(sim);
+    const rcv = sim.flows[0]!.receiver as unknown as { receive(p: Packet): void };
+    const cwrOn: number[] = [];
+    const deliver = rcv.receive.bind(rcv);
+    rcv.receive = (p: Packet) => {
+      if (p.cwr && p.seq <= 14) cwrOn.push(p.seq);
+      deliver(p);
+    };
+    const acks: [number, boolean][] = [];
+    const receive = snd.receive.bind(snd);
+    snd.receive = (p: Packet) => {
+      if (p.ack <= 14) acks.push([p.ack, p.ece]);
+      receive(p);
+    };
+    sim.runUntil(sim.durationNs);
+    expect(cwrOn).toEqual([14]);
+    expect(acks).toEqual([
+      [0, false],
+      [2, true],
+      [4, true],
+      [6, true],
+      [8, true],
+      [10, true],
+      [12, true],
+      [14, true],
+    ]);
   });
 });

@@ -48,6 +48,50 @@ class DropListQueueDisc extends QueueDisc {
 /** Drop list used by the next test-droplist queue created (set by pathSimulation). */
 let currentDropSpec = '';
 
+/**
+ * Test-only queue discipline: FIFO that sets CE on the first transmission of the data segments of
+ * flow 0 listed in `mark` ("6,9" = segments 6 and 9), when they are ECN-capable.
+ */
+class MarkListQueueDisc extends QueueDisc {
+  private readonly fifo = new PacketFifo();
+  private readonly marked: Set<number>;
+
+  constructor(spec: string) {
+    super();
+    this.marked = new Set(spec.split(',').filter(Boolean).map(Number));
+  }
+
+  protected doEnqueue(pkt: Packet): boolean {
+    if (pkt.kind === PacketKind.TcpData && pkt.flowId === 0 && !pkt.retransmission && this.marked.has(pkt.seq))
+      this.mark(pkt, 'policy');
+    this.fifo.push(pkt);
+    return true;
+  }
+
+  protected doDequeue(): Packet | null {
+    const p = this.fifo.shift();
+    if (p) this.removedFromStorage(p);
+    return p;
+  }
+}
+
+/** Mark list used by the next test-marklist queue created (set by pathSimulation). */
+let currentMarkSpec = '';
+
+if (!queueModels.some((m) => m.info.id === 'test-marklist')) {
+  queueModels.push({
+    info: {
+      id: 'test-marklist',
+      category: 'queue',
+      name: 'Test mark list',
+      description: 'CE-marks listed segments of flow 0 (tests only).',
+      citation: 'test harness',
+      params: [],
+    },
+    create: () => new MarkListQueueDisc(currentMarkSpec),
+  });
+}
+
 if (!queueModels.some((m) => m.info.id === 'test-droplist')) {
   queueModels.push({
     info: {
@@ -70,6 +114,8 @@ export interface PathOptions {
   duration?: string;
   /** Segments of flow 0 to drop at the bottleneck (see DropListQueueDisc). */
   drop?: string;
+  /** Segments of flow 0 to CE-mark at the bottleneck (see MarkListQueueDisc). */
+  mark?: string;
   flows?: number;
   probeInterval?: string;
   seed?: number;
@@ -92,6 +138,7 @@ export function pathScenario(o: PathOptions): ScenarioInput {
       buffer: o.buffer ?? '1000 packets',
       ...(o.lossRate ? { lossRate: o.lossRate } : {}),
       ...(o.drop !== undefined ? { queue: { type: 'test-droplist' } } : {}),
+      ...(o.mark !== undefined ? { queue: { type: 'test-marklist' } } : {}),
     },
   ];
   const flows: ScenarioInput['flows'] = [];
@@ -124,6 +171,7 @@ export function pathScenario(o: PathOptions): ScenarioInput {
 /** Builds the simulation of `pathScenario(o)` with the drop list of `o`. */
 export function pathSimulation(o: PathOptions): Simulation {
   currentDropSpec = o.drop ?? '';
+  currentMarkSpec = o.mark ?? '';
   return new Simulation(pathScenario(o));
 }
 

@@ -25,6 +25,9 @@ const USAGE = `usage:
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--no-ns2]                           speed benchmark (vs ns-2 when installed)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
+  cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
+  cclab validate-ns3 --ablate                      what each ns-3 emulation setting is worth (docs/validation.md)
+  cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run
   cclab reproduce --list | ID [--json] [--csv DIR] reproduce a figure or table of a seed study
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
   cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
@@ -177,6 +180,17 @@ export async function main(argv: string[]): Promise<number> {
     case 'validate-ns2': {
       const { validateNs2 } = await import('./validateNs2.js');
       return validateNs2(rest);
+    }
+    case 'validate-ns3': {
+      const { validateNs3 } = await import('./validateNs3.js');
+      return validateNs3(rest);
+    }
+    case 'translate': {
+      const { translate } = await import('./translate.js');
+      const r = translate(rest);
+      if (r.code === 0) process.stdout.write(r.out + '\n');
+      else process.stderr.write(r.out + '\n');
+      return r.code;
     }
     default:
       return fail(USAGE);

@@ -91,6 +91,7 @@ export class Network {
           dropObserver,
           d.queue.limit,
           { flows: this.flowTable, node: this.nodes[d.from]!, queueType: d.queue.type },
+          link,
         );
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);

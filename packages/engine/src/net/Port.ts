@@ -13,6 +13,7 @@ import type {
 } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
+import { PacketFifo } from '../queue/QueueDisc.js';
 import type { PortTracer } from '../trace/PortTracer.js';
 
 const TX_DONE = 0;
@@ -27,6 +28,28 @@ export interface DropObserver {
   onDrop(port: Port, pkt: Packet, reason: DropReason | 'link-loss'): void;
   onMark?(port: Port, pkt: Packet, reason: DropReason): void;
 }
+
+/**
+ * Link-layer properties of a port that are not the queue discipline's business (scenario link
+ * fields `framingBytes`, `deviceQueuePackets`; docs/scenario-format.md).
+ */
+export interface LinkLayer {
+  /**
+   * Bytes of link-layer framing added to every packet on the wire (PPP: 2): they take
+   * transmission time but are not part of the packet's size in queues and statistics.
+   */
+  readonly framingBytes: number;
+  /**
+   * Packets held between the queue discipline and the transmitter (ns-3's NetDevice queue, a
+   * Linux driver ring): when a transmission starts, the discipline hands over its next packet at
+   * once, so it waits beside the one on the wire and is neither counted nor seen by the
+   * discipline (an AQM's sojourn times exclude it). 0 = the transmitter takes packets from the
+   * discipline only when it is free.
+   */
+  readonly deviceQueuePackets: number;
+}
+
+const NO_LINK_LAYER: LinkLayer = { framingBytes: 0, deviceQueuePackets: 0 };
 
 /** What the network tells a port about its surroundings (passed on to its queue discipline). */
 export interface PortEnvironment {
@@ -88,6 +111,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
   readonly queueType: string;
+  private readonly framingBytes: number;
+  /** Packets handed over by the discipline and waiting for the transmitter (see LinkLayer), or null. */
+  private readonly device: PacketFifo | null;
+  private readonly deviceCapacity: number;
 
   constructor(
     readonly id: number,
@@ -106,7 +133,11 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
     readonly bufferLimit: BufferLimit,
     env: PortEnvironment,
+    link: LinkLayer = NO_LINK_LAYER,
   ) {
+    this.framingBytes = link.framingBytes;
+    this.deviceCapacity = link.deviceQueuePackets;
+    this.device = link.deviceQueuePackets > 0 ? new PacketFifo(link.deviceQueuePackets) : null;
     this._rateBps = rateBps;
     this.queueType = env.queueType;
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
@@ -151,9 +182,34 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.sim.schedule(now, this, WAKE, 0);
   }
 
-  /** Serialization time of a packet of `bytes` on this port, ns. */
+  /** Serialization time of a packet of `bytes` (link-layer framing added) on this port, ns. */
   txTimeNs(bytes: number): number {
-    return Math.round(bytes * this.nsPerByte);
+    return Math.round((bytes + this.framingBytes) * this.nsPerByte);
+  }
+
+  /** Packets waiting in the device queue (handed over by the discipline, not yet on the wire). */
+  get deviceQueueLength(): number {
+    return this.device === null ? 0 : this.device.length;
+  }
+
+  /** Whether a packet waits for the transmitter (in the device queue or the discipline). */
+  private get backlogged(): boolean {
+    return this.disc.lengthPackets > 0 || (this.device !== null && this.device.length > 0);
+  }
+
+  /**
+   * Moves packets from the discipline into the device queue while it has room (ns-3
+   * QueueDisc::Run). Like ns-3, it asks the discipline even when it holds nothing: every
+   * packet leaving the device queue wakes the queue disc, whose DoDequeue then runs on an empty
+   * queue too (FQ-CoDel retires its emptied flows there; CoDel leaves its dropping state).
+   */
+  private fillDevice(): void {
+    const dev = this.device!;
+    while (dev.length < this.deviceCapacity) {
+      const p = this.disc.dequeue();
+      if (p === null) break;
+      dev.push(p);
+    }
   }
 
   /** A packet arrives at this port to be sent on (from a node or a local endpoint). */
@@ -162,15 +218,25 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     const disc = this.disc;
-    if (!this.txDonePending && this.sim.now >= this.busyUntilNs && disc.admitsPassThrough(pkt)) {
+    if (
+      this.device === null &&
+      !this.txDonePending &&
+      this.sim.now >= this.busyUntilNs &&
+      disc.admitsPassThrough(pkt)
+    ) {
       // idle transmitter, empty FIFO: the packet goes straight on the wire (enqueue + dequeue
-      // reduced to their bookkeeping; most packet-hops of an uncongested access link)
+      // reduced to their bookkeeping; most packet-hops of an uncongested access link). Not with a
+      // device queue, whose ns-3 semantics ask the discipline after every departure.
       disc.passThrough(pkt);
       this.transmit(pkt);
       return;
     }
-    if (!disc.enqueue(pkt) || this.txDonePending) return;
+    if (!disc.enqueue(pkt) || this.txDonePending) {
+      if (this.device !== null && this.txDonePending) this.fillDevice();
+      return;
+    }
     if (this.sim.now < this.busyUntilNs) {
+      if (this.device !== null) this.fillDevice();
       // the transmitter is serializing: make sure it comes back for this packet
       this.txDonePending = true;
       this.sim.queue.pushReserved(this.busyUntilNs, this.txEndSeq, this, TX_DONE, 0);
@@ -199,7 +265,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
    * (or arrives) while this one is being serialized.
    */
   private startTransmission(): void {
-    const pkt = this.disc.dequeue();
+    const dev = this.device;
+    const pkt = dev !== null && dev.length > 0 ? dev.shift() : this.disc.dequeue();
     if (pkt === null) {
       if (this.disc.lengthPackets > 0) {
         const t = this.disc.nextReadyTimeNs();
@@ -223,7 +290,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.flowDepartures[f]!++;
     this.flowDepartureBytes[f]! += size;
     const now = this.sim.now;
-    const txEnd = now + Math.round(size * this.nsPerByte);
+    const txEnd = now + Math.round((size + this.framingBytes) * this.nsPerByte);
     // Event order as if both events were scheduled now, as ns-2's LinkDelay::recv does (arrival at
     // the far end first, then the end of transmission), though they are pushed only when needed:
     // among events at the same instant, what was scheduled earlier runs first.
@@ -244,7 +311,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     } else {
       this.pushFlight(pkt, txEnd, txEnd + this.delayNs, arrivalSeq);
     }
-    if (this.disc.lengthPackets > 0) {
+    if (this.device !== null) this.fillDevice();
+    if (this.backlogged) {
       this.txDonePending = true;
       q.pushReserved(txEnd, this.txEndSeq, this, TX_DONE, 0);
     }

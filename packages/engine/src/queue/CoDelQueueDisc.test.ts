@@ -110,6 +110,56 @@ describe('CoDel control law (RFC 8289 §3.3, §5.5)', () => {
     expect(bench.drops.length).toBe(1);
   });
 
+  it("variant ns3: ns-3.37's 1024-ns CoDel time puts a sojourn just under the target at the target", () => {
+    // One arrival per millisecond (k ms) and one dequeue 4.9995 ms later, so every head's sojourn
+    // is 4 999 500 ns < 5 ms: RFC 8289 never drops. In ns-3's CoDel time (codel-queue-disc.cc,
+    // CODEL_SHIFT 10) the sojourn is ⌊4 999 500/1024⌋ = 4882 units = ⌊5 ms/1024⌋, not below the
+    // target: first_above_time = 4882 + ⌊100 ms/1024⌋ = 4882 + 97656 = 102538 units, passed
+    // strictly after, i.e. at the first dequeue at ≥ 102539 × 1024 = 104 999 936 ns: k = 101,
+    // t = 105.9995 ms.
+    const run = (variant: string) => {
+      const bench = new QueueBench({ limit: { packets: 1000 } });
+      const q = codel(bench, { variant });
+      for (let k = 0; k <= 110; k++) {
+        bench.advanceTo(k * MS);
+        q.enqueue(bench.packet(0, 1000));
+        if (k >= 5) {
+          bench.advanceTo((k - 5) * MS + 4_999_500);
+          q.dequeue();
+        }
+      }
+      return bench.drops.map((d) => d.tNs);
+    };
+    expect(run('rfc8289')).toEqual([]);
+    expect(run('ns3')[0]).toBe(105_999_500);
+  });
+
+  it('variant ns3: a dequeue from an empty queue keeps first_above_time (RFC 8289 resets it)', () => {
+    // As one flow queue of FQ-CoDel whose qdisc holds other flows' packets (the MTU exception
+    // reads the qdisc's backlog, never short). Preloaded at 0, one dequeue per ms from 10 ms
+    // (sojourn 10 ms): first_above_time = 110 ms (ns-3: ⌊10 ms/1024⌋ + ⌊100 ms/1024⌋ = 9765 +
+    // 97656 = 107421 units, passed strictly after: 110 ms is 107421.875 units, so the first
+    // dequeue past it is at 111 ms). At 50 ms the queue is drained, dequeued once more empty and
+    // preloaded again; dequeues resume at 61 ms with sojourns ≥ 11 ms. ns-3 keeps
+    // first_above_time and drops at 111 ms; RFC 8289 reset it on the empty dequeue, sets it
+    // again at 61 ms and drops at 161 ms.
+    const run = (variant: string) => {
+      const bench = new QueueBench({ limit: { packets: 1000 } });
+      const q = codel(bench, { variant });
+      q.setBacklogSource({ lengthBytes: 1e9 });
+      preload(bench, q, 200);
+      dequeueEveryMs(bench, q, 10, 49);
+      bench.advanceTo(50 * MS);
+      while (q.lengthPackets > 0) q.dequeue();
+      expect(q.dequeue()).toBe(null);
+      preload(bench, q, 200);
+      dequeueEveryMs(bench, q, 61, 170);
+      return bench.drops[0]!.tNs / MS;
+    };
+    expect(run('ns3')).toBe(111);
+    expect(run('rfc8289')).toBe(161);
+  });
+
   it('never drops while less than minBytes stay queued behind the head', () => {
     // one 1000-byte packet arrives and one leaves every 10 ms with one packet left behind: the
     // head has waited 20 ms (> target) but 1000 B < 1500 B remain, the ns-3 MinBytes rule

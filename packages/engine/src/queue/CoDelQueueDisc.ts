@@ -26,6 +26,14 @@ export interface CoDelParams {
   reentry: CoDelReentry;
   /** 1/√count computed exactly (RFC 8289) or by Linux's / ns-3's one Newton step per change. */
   controlLaw: 'exact' | 'newton';
+  /**
+   * 'rfc8289' — RFC 8289 / Linux in exact nanoseconds; 'ns3' — ns-3.37's codel-queue-disc.cc:
+   * CoDel time (now, sojourn, target, interval and drop_next truncated to 1024-ns units,
+   * CODEL_SHIFT 10), first_above_time reached strictly after, a mark in the dropping state
+   * schedules the next signal from now, and a dequeue from an empty queue leaves the dropping
+   * state but keeps first_above_time.
+   */
+  variant?: 'rfc8289' | 'ns3';
 }
 
 /** Where the "backlog below one MTU" exception reads the backlog (FQ-CoDel: flow or whole qdisc). */
@@ -59,6 +67,11 @@ export class CoDelQueueDisc extends QueueDisc {
   private recInvSqrt = REC_INV_SQRT_ONE;
   /** Sojourn time of the last head packet examined (Linux `ldelay`), ns; NaN before any. */
   headSojournNs = NaN;
+  /**
+   * Nanoseconds per unit of CoDel time: 1, or 1024 with `variant: ns3` (firstAboveNs and
+   * dropNextNs then hold units).
+   */
+  private readonly unit: number;
 
   constructor(
     readonly params: CoDelParams,
@@ -68,6 +81,7 @@ export class CoDelQueueDisc extends QueueDisc {
     private backlogSource: BacklogSource | null = null,
   ) {
     super();
+    this.unit = params.variant === 'ns3' ? 1024 : 1;
   }
 
   /** FQ-CoDel with Linux's semantics reads the whole qdisc's backlog (sch->qstats.backlog). */
@@ -105,6 +119,7 @@ export class CoDelQueueDisc extends QueueDisc {
     }
     const sojourn = now - p.enqueueNs;
     this.headSojournNs = sojourn;
+    if (this.unit > 1) return this.okToDropUnits(p, now);
     // bytes still queued behind the head: this flow's, or the whole FQ-CoDel qdisc's (where the
     // head still counts until its parent sees it leave)
     const src = this.backlogSource;
@@ -124,16 +139,39 @@ export class CoDelQueueDisc extends QueueDisc {
     return now >= this.firstAboveNs;
   }
 
+  /**
+   * okToDrop in ns-3.37's CoDel time (`variant: ns3`): 1024-ns units, sojourn truncated as a
+   * difference, first_above_time passed strictly after (codel-queue-disc.cc OkToDrop).
+   */
+  private okToDropUnits(p: Packet, now: number): boolean {
+    const u = this.unit;
+    const nowU = Math.floor(now / u);
+    const src = this.backlogSource;
+    const remaining = src === null ? this.lengthBytes : src.lengthBytes - p.sizeBytes;
+    const P = this.params;
+    if (Math.floor((now - p.enqueueNs) / u) < Math.floor(P.targetNs / u) || remaining < P.minBytes) {
+      this.firstAboveNs = 0;
+      return false;
+    }
+    if (this.firstAboveNs === 0) {
+      this.firstAboveNs = nowU + Math.floor(P.intervalNs / u);
+      return false;
+    }
+    return nowU > this.firstAboveNs;
+  }
+
   /** control_law(t): t + interval/√count. */
   private controlLaw(t: number): number {
     const P = this.params;
+    if (this.unit > 1) return t + newtonControlGapNs(Math.floor(P.intervalNs / this.unit), this.recInvSqrt);
     return P.controlLaw === 'exact'
       ? t + P.intervalNs / Math.sqrt(this.count)
       : t + newtonControlGapNs(P.intervalNs, this.recInvSqrt);
   }
 
   private countChanged(): void {
-    if (this.params.controlLaw === 'newton') this.recInvSqrt = newtonStepRecInvSqrt(this.recInvSqrt, this.count);
+    if (this.params.controlLaw === 'newton' || this.unit > 1)
+      this.recInvSqrt = newtonStepRecInvSqrt(this.recInvSqrt, this.count);
   }
 
   /** Drops (or marks, with ECN) the packet; returns true when it was marked and goes on. */
@@ -145,10 +183,13 @@ export class CoDelQueueDisc extends QueueDisc {
 
   protected doDequeue(): Packet | null {
     const now = this.now;
+    // the control law's clock (ns-3: CoDel time units); okToDrop takes nanoseconds
+    const t = this.unit > 1 ? Math.floor(now / this.unit) : now;
     let p = this.takeHead();
     if (p === null) {
-      // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state)
-      this.firstAboveNs = 0;
+      // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state; ns-3
+      // only leaves the dropping state, codel-queue-disc.cc DoDequeue)
+      if (this.unit === 1) this.firstAboveNs = 0;
       this.dropping = false;
       return null;
     }
@@ -161,13 +202,13 @@ export class CoDelQueueDisc extends QueueDisc {
       } else {
         // time for the next drop(s): the while loop covers a backlog so large that the next
         // drop is already due (RFC 8289 §5.5)
-        while (this.dropping && now >= this.dropNextNs) {
+        while (this.dropping && t >= this.dropNextNs) {
           this.count++;
           this.countChanged();
           if (this.signal(p!)) {
             // Linux: a mark schedules the next signal from drop_next (ns-3 from now)
             marked = true;
-            this.dropNextNs = this.controlLaw(this.dropNextNs);
+            this.dropNextNs = this.controlLaw(this.unit > 1 ? t : this.dropNextNs);
             break;
           }
           p = this.takeHead();
@@ -186,7 +227,8 @@ export class CoDelQueueDisc extends QueueDisc {
       // RFC 8289 §5.5 (the Linux version): if the queue went above target soon after the last
       // episode, the drop rate that controlled it then is a good starting point now
       const delta = this.count - this.lastCount;
-      if (this.params.reentry === 'rfc8289' && delta > 1 && now - this.dropNextNs < 16 * this.params.intervalNs) {
+      const interval = this.unit > 1 ? Math.floor(this.params.intervalNs / this.unit) : this.params.intervalNs;
+      if (this.params.reentry === 'rfc8289' && delta > 1 && t - this.dropNextNs < 16 * interval) {
         this.count = delta;
         this.countChanged();
       } else {
@@ -194,7 +236,7 @@ export class CoDelQueueDisc extends QueueDisc {
         this.recInvSqrt = REC_INV_SQRT_ONE;
       }
       this.lastCount = this.count;
-      this.dropNextNs = this.controlLaw(now);
+      this.dropNextNs = this.controlLaw(t);
     }
     const ce = this.params.ceThresholdNs;
     if (p !== null && ce > 0 && !marked && now - p.enqueueNs > ce) this.mark(p, 'codel');
@@ -230,7 +272,7 @@ export class CoDelQueueDisc extends QueueDisc {
     out[offset] = this.dropping ? 1 : 0;
     out[offset + 1] = this.count;
     out[offset + 2] = this.headSojournNs / 1e6;
-    out[offset + 3] = this.dropping ? (this.dropNextNs - this.now) / 1e6 : NaN;
+    out[offset + 3] = this.dropping ? (this.dropNextNs * this.unit - this.now) / 1e6 : NaN;
   }
 }
 
@@ -331,6 +373,15 @@ export const CODEL_PARAM_SPECS: readonly ParamSpec[] = [
     description:
       "exact: next drop = t + interval/√count computed exactly (RFC 8289 §5.6). newton: Linux's and ns-3's fixed-point 1/√count, one Newton step per count change (the 2nd drop of an episode comes after interval·0.5 instead of interval/√2; it converges within a few drops). Use newton to match ns-3 or Linux.",
   },
+  {
+    key: 'variant',
+    label: 'Variant',
+    kind: 'enum',
+    default: 'rfc8289',
+    options: ['rfc8289', 'ns3'],
+    description:
+      "rfc8289: RFC 8289 / Linux, exact nanoseconds. ns3: ns-3.37's codel-queue-disc.cc — now, sojourn, target, interval and drop_next truncated to 1024-ns units (CODEL_SHIFT), first_above_time passed strictly after, a mark in the dropping state scheduling the next signal from now, a dequeue from an empty queue leaving the dropping state but keeping first_above_time; implies the newton control law. Use it to reproduce ns-3's drop times exactly.",
+  },
 ];
 
 export function codelParamsFrom(p: ResolvedParams): CoDelParams {
@@ -342,6 +393,7 @@ export function codelParamsFrom(p: ResolvedParams): CoDelParams {
     ceThresholdNs: Math.round(num(p, 'ceThreshold') * 1e9),
     reentry: str(p, 'reentry') as CoDelReentry,
     controlLaw: str(p, 'controlLaw') as 'exact' | 'newton',
+    variant: str(p, 'variant') as 'rfc8289' | 'ns3',
   };
 }
 

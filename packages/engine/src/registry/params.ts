@@ -73,7 +73,7 @@ export function resolveParams(
     const p = `${path}.${key.length > 40 ? quote(key, 40) : key}`;
     const spec = specs.find((s) => s.key === key);
     if (!spec) {
-      issues.push({ path: p, message: `unknown parameter (known: ${known.join(', ') || 'none'})` });
+      issues.push({ path: p, message: `unknown parameter (known: ${knownNames(known)})` });
       continue;
     }
     const v = coerce(spec, raw);
@@ -196,4 +196,19 @@ export function packetRateCheck(rateKey: string, sizeKey: string): (p: ResolvedP
       ];
     return [];
   };
+}
+
+/**
+ * The parameter names an "unknown parameter" message lists: all of them while they fit in 400
+ * characters (scenario messages are capped at 500), then how many more.
+ */
+function knownNames(known: readonly string[]): string {
+  if (known.length === 0) return 'none';
+  let out = known[0]!;
+  for (let i = 1; i < known.length; i++) {
+    const next = `${out}, ${known[i]!}`;
+    if (next.length > 400) return `${out} and ${known.length - i} more`;
+    out = next;
+  }
+  return out;
 }

@@ -17,6 +17,10 @@ export interface DumbbellOptions {
   duration: string;
   seed?: number;
   probeInterval?: string;
+  /** Link-layer framing bytes per packet on every link (e.g. 2 for ns-3's PPP). */
+  framingBytes?: number;
+  /** Device queue beside the bottleneck's transmitter, packets (ns-3's NetDevice queue). */
+  bottleneckDeviceQueue?: number;
 }
 
 /**
@@ -37,16 +41,26 @@ export function dumbbell(o: DumbbellOptions): ScenarioInput {
       delay: o.bottleneckDelay,
       buffer: o.bottleneckBuffer,
       ...(o.bottleneckQueue ? { queue: o.bottleneckQueue } : {}),
+      ...(o.framingBytes ? { framingBytes: o.framingBytes } : {}),
+      ...(o.bottleneckDeviceQueue ? { deviceQueuePackets: o.bottleneckDeviceQueue } : {}),
     },
   ];
+  const framing = o.framingBytes ? { framingBytes: o.framingBytes } : {};
   const flows: ScenarioFlow[] = [];
   const spread = (i: number) => 300 + (n === 1 ? 0 : (i - (n - 1) / 2) * Math.min(120, 480 / Math.max(n - 1, 1)));
   for (let i = 0; i < n; i++) {
     nodes.push({ id: `s${i}`, kind: 'host', x: 150, y: spread(i) });
     nodes.push({ id: `d${i}`, kind: 'host', x: 950, y: spread(i) });
     const buf = o.accessBuffer ?? '100000 packets';
-    links.push({ a: `s${i}`, b: 'r1', rate: o.accessRate, delay: o.accessDelays?.[i] ?? o.accessDelay, buffer: buf });
-    links.push({ a: 'r2', b: `d${i}`, rate: o.accessRate, delay: o.accessDelay, buffer: buf });
+    links.push({
+      a: `s${i}`,
+      b: 'r1',
+      rate: o.accessRate,
+      delay: o.accessDelays?.[i] ?? o.accessDelay,
+      buffer: buf,
+      ...framing,
+    });
+    links.push({ a: 'r2', b: `d${i}`, rate: o.accessRate, delay: o.accessDelay, buffer: buf, ...framing });
     const f = o.flows[i]!;
     flows.push({
       id: `f${i}`,

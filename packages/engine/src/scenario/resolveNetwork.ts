@@ -133,6 +133,8 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       rateBps: rate ?? 1,
       delayNs: delay ?? 0,
       metric: ok('metric') ? (l.metric ?? 1) : 1,
+      framingBytes: ok('framingBytes') ? (l.framingBytes ?? 0) : 0,
+      deviceQueuePackets: ok('deviceQueuePackets') ? (l.deviceQueuePackets ?? 0) : 0,
       dirs: [fwdDir, revDir],
     });
   });

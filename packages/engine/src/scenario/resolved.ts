@@ -27,6 +27,10 @@ export interface ResolvedLink {
   rateBps: number;
   delayNs: number;
   metric: number;
+  /** Link-layer framing bytes per packet (transmission time only). */
+  framingBytes: number;
+  /** Device queue beside the transmitter, packets. */
+  deviceQueuePackets: number;
   /** [a→b, b→a] */
   dirs: [ResolvedDirection, ResolvedDirection];
 }

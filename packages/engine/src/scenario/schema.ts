@@ -78,6 +78,13 @@ export const linkSchema = z.strictObject({
   queue: queueSpecSchema.optional(),
   lossRate: lossRate.optional(),
   metric: z.number().positive('must be > 0').max(1e9, 'must be at most 1000000000').optional(),
+  framingBytes: z.number().int('must be a whole number').min(0, 'must be ≥ 0').max(1000, 'must be ≤ 1000').optional(),
+  deviceQueuePackets: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be ≥ 0')
+    .max(1000, 'must be ≤ 1000')
+    .optional(),
   reverse: z
     .strictObject({ buffer: buffer.optional(), queue: queueSpecSchema.optional(), lossRate: lossRate.optional() })
     .optional(),

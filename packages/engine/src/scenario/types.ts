@@ -50,6 +50,16 @@ export interface ScenarioLink {
   lossRate?: number;
   /** Routing metric (default 1 = hop count). */
   metric?: number;
+  /**
+   * Link-layer framing bytes per packet, counted in transmission time only (e.g. 2 for ns-3's
+   * point-to-point PPP header; default 0).
+   */
+  framingBytes?: number;
+  /**
+   * Packets the transmitter holds beside the one on the wire, handed over by the queue
+   * discipline as soon as a transmission starts (ns-3's NetDevice queue; default 0).
+   */
+  deviceQueuePackets?: number;
   /** Overrides for the b→a direction. */
   reverse?: LinkDirectionSpec;
 }

@@ -59,6 +59,22 @@ describe('SackScoreboard (RFC 6675 §4)', () => {
     expect(sb.pipe(HIGH_DATA, 2)).toBe(5);
   });
 
+  it("forgetting one retransmission (ns-3's MarkHeadAsLost) takes it out of the pipe and makes it a hole again", () => {
+    const sb = scoreboard();
+    sb.markRetransmitted(10);
+    sb.markRetransmitted(12);
+    expect(sb.nextHole()).toBe(14); // 10 and 12 retransmitted, 11 and 13 SACKed
+    expect(sb.pipe(HIGH_DATA, 3)).toBe(8); // 6 + the two retransmissions
+    sb.unmarkRetransmitted(10);
+    expect(sb.isRetransmitted(10)).toBe(false);
+    expect(sb.pipe(HIGH_DATA, 3)).toBe(7);
+    expect(sb.nextHole()).toBe(10);
+    // a segment not retransmitted, or below the base, is left alone
+    sb.unmarkRetransmitted(14);
+    sb.unmarkRetransmitted(5);
+    expect(sb.pipe(HIGH_DATA, 3)).toBe(7);
+  });
+
   it('advancing the cumulative ACK forgets what it covers', () => {
     const sb = scoreboard();
     sb.markRetransmitted(10);

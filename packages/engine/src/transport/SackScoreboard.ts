@@ -190,6 +190,20 @@ export class SackScoreboard {
     return n;
   }
 
+  /** Forgets that `seq` was retransmitted (ns-3.37 TcpTxBuffer::MarkHeadAsLost). */
+  unmarkRetransmitted(seq: number): void {
+    if (seq < this.base || seq - this.base >= this.flags.length) return;
+    const i = seq & this.mask;
+    const f = this.flags[i]!;
+    if (!(f & RETRANSMITTED)) return;
+    this.flags[i] = f & ~RETRANSMITTED;
+    if (!(f & SACKED)) {
+      this.retransmittedUnsacked--;
+      // it is a hole NextSeg may pick again
+      if (seq < this.holeCursor) this.holeCursor = seq;
+    }
+  }
+
   clearRetransmitted(): void {
     const f = this.flags;
     for (let i = 0; i < f.length; i++) f[i] = f[i]! & ~RETRANSMITTED;

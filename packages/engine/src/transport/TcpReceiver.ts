@@ -17,11 +17,34 @@ export interface TcpReceiverConfig {
    * How SACK blocks are chosen: 'rfc2018' keeps the most recent blocks trimmed to the cumulative
    * ACK; 'ns2' is ns-2's Sacker (tcp-sink.cc): the block around the arriving segment, then the
    * last reported blocks from a stack as large as the block limit, untrimmed, the stack popped of
-   * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment.
+   * blocks the new one covers and emptied when the cumulative ACK reaches the highest segment;
+   * 'ns3' is ns-3.37's TcpRxBuffer::UpdateSackList: a list of at most 4 blocks, the arriving
+   * out-of-order segment's block pushed in front and merged only with blocks adjacent to it, the
+   * oldest block forgotten when a fifth appears (a later block next to a forgotten one does not
+   * include it), blocks dropped once below the cumulative ACK.
    */
-  sackStyle?: 'rfc2018' | 'ns2';
+  sackStyle?: 'rfc2018' | 'ns2' | 'ns3';
+  /**
+   * Bytes the SACK option adds to an ACK: 'ns2' 8 per block (ns-2's count); 'rfc2018' the option
+   * as sent (RFC 2018 §3: 2 bytes of kind and length plus 8 per block, padded to a multiple of 4
+   * bytes: 12, 20, 28, 36 — ns-3, Linux).
+   */
+  sackOptionBytes?: 'ns2' | 'rfc2018';
+  /**
+   * How CE marks are echoed: 'rfc3168' sets ECE on every ACK from a CE mark until a segment with
+   * CWR arrives (RFC 3168 §6.1.3); 'dctcp' echoes each segment's CE exactly (RFC 8257 §3.2).
+   */
+  ecnEcho?: 'rfc3168' | 'dctcp';
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
+  /** Bytes of options on the ACK of the opening segment (a SYN-ACK's: 8 in ns-3.37). */
+  synOptionBytes?: number;
+  /**
+   * With delayed ACKs, acknowledge the first data segment at once (ns-3.37 TcpSocketBase,
+   * "always respond to first data packet to speed up the connection"; Linux's quick-ACK mode at
+   * the start of a connection is similar).
+   */
+  quickAckFirst?: boolean;
   /**
    * XCP sink (ns-2 Agent/TCPSink/XCPSink): sum the feedback of the data packets received since
    * the last ACK and echo it in the next ACK, which is marked as XCP traffic.
@@ -34,7 +57,11 @@ export interface TcpReceiverConfig {
  * received; every segment is acknowledged unless delayed ACKs are on, in which case every
  * `delAckCount`-th in-order segment or the delayed-ACK timer triggers one, and out-of-order or
  * gap-filling segments are acknowledged at once (RFC 5681 §4.2). SACK blocks report the most
- * recently changed block first (RFC 2018 §4). CE marks are echoed until CWR arrives (RFC 3168).
+ * recently changed block first (RFC 2018 §4). CE marks are echoed until CWR arrives (RFC 3168),
+ * or, in DCTCP mode, exactly per segment with RFC 8257 §3.2's two-state machine: the ECE flag
+ * follows the CE state of the latest segment, and when that state changes while an ACK is being
+ * delayed, the delayed segments are acknowledged at once with the old state. The opening
+ * (handshake) segment is acknowledged at once, as a SYN is.
  */
 export class TcpReceiver implements FlowReceiver, TimerOwner {
   private rev!: Route;
@@ -53,6 +80,8 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   private readonly delAckTimer: Timer;
   private lastTsNs = 0;
   private ece = false;
+  /** A CE segment arrived since the last ACK was sent (RFC 3168 delayed-ACK rule). */
+  private ceSinceAck = false;
   /** Most recent SACK blocks, most recent first: [start, end) pairs. */
   private readonly blocks: number[] = [];
   /** ns-2 Sacker history: [start, end) pairs, most recent first, and their count. */
@@ -74,15 +103,31 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   }
 
   receive(pkt: Packet): void {
+    if (pkt.kind === PacketKind.TcpAck) {
+      // the sender's pure ACK completing a three-way handshake: nothing to deliver or acknowledge
+      this.ctx.pool.release(pkt);
+      return;
+    }
     const now = this.ctx.sim.now;
     const stats = this.ctx.stats;
     const seq = pkt.seq;
     stats.packetsReceived++;
     stats.bytesReceived += pkt.sizeBytes;
     stats.recordDelay(now - pkt.createdNs);
+    const ce = pkt.ecn === Ecn.Ce;
+    if (this.cfg.ecnEcho === 'dctcp') {
+      // RFC 8257 §3.2: a change of the CE state with an ACK pending first acknowledges the
+      // segments received so far, echoing the state they arrived with
+      if (ce !== this.ece && this.pendingAcks > 0) this.sendAck();
+      this.ece = ce;
+    } else {
+      // RFC 3168 §6.1.3: ECE until CWR arrives — and, with delayed ACKs, on an ACK that covers
+      // any CE segment, even when the CWR segment came in since (ns-3.37 TcpSocketBase::
+      // DoForwardUp leaves ECN_CE_RCVD alone on CWR until an ACK has echoed it)
+      if (ce) this.ece = this.ceSinceAck = true;
+      if (pkt.cwr) this.ece = ce;
+    }
     this.lastTsNs = pkt.sendTimeNs;
-    if (pkt.ecn === Ecn.Ce) this.ece = true;
-    if (pkt.cwr) this.ece = pkt.ecn === Ecn.Ce;
     if (pkt.hdrXcp === XcpMark.Data) this.xcpFeedbackBytes += pkt.hdrFeedbackBytes;
     this.ctx.pool.release(pkt);
 
@@ -105,18 +150,24 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       }
     } else if (seq > this.cumAck + 1) {
       if (this.hasOutOfOrder(seq)) stats.duplicatesReceived++;
-      else this.addOutOfOrder(seq);
+      else {
+        this.addOutOfOrder(seq);
+        if (this.cfg.sackStyle === 'ns3') this.ns3Blocks(seq);
+      }
     } else {
       stats.duplicatesReceived++;
     }
     if (seq > this.maxSeen) this.maxSeen = seq;
     if (this.cfg.sackBlocks > 0 && this.cfg.sackStyle === 'ns2') this.ns2Blocks(seq);
+    else if (this.cfg.sackStyle === 'ns3') this.pruneBlocks();
     else {
       if (this.cfg.sackBlocks > 0 && seq > this.cumAck) this.updateBlocks(seq);
       if (this.cfg.sackBlocks > 0) this.pruneBlocks();
     }
 
-    if (!this.cfg.delayedAck || !inOrder || filledGap || this.oooCount > 0) {
+    const opening = seq === 0 && this.cfg.handshake;
+    const quick = this.cfg.quickAckFirst === true && seq === (this.cfg.handshake ? 1 : 0);
+    if (!this.cfg.delayedAck || !inOrder || filledGap || this.oooCount > 0 || opening || quick) {
       this.sendAck();
       return;
     }
@@ -134,12 +185,13 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.TcpAck;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = this.cfg.ackBytes;
+    pkt.sizeBytes = this.cfg.ackBytes + (this.cumAck === 0 && this.cfg.handshake ? (this.cfg.synOptionBytes ?? 0) : 0);
     pkt.ack = this.cumAck;
     pkt.tsEchoNs = this.lastTsNs;
     pkt.sendTimeNs = this.ctx.sim.now;
     pkt.createdNs = this.ctx.sim.now;
-    pkt.ece = this.ece;
+    pkt.ece = this.ece || this.ceSinceAck;
+    this.ceSinceAck = false;
     pkt.route = this.rev;
     if (this.cfg.xcp === true) {
       pkt.hdrXcp = XcpMark.Ack;
@@ -152,7 +204,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
       pkt.sack[2 * i + 1] = this.blocks[2 * i + 1]!;
     }
     pkt.sackCount = n;
-    pkt.sizeBytes += 8 * n;
+    if (n > 0) pkt.sizeBytes += this.cfg.sackOptionBytes === 'rfc2018' ? ((2 + 8 * n + 3) >> 2) << 2 : 8 * n;
     inject(pkt);
   }
 
@@ -168,6 +220,27 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     }
     this.blocks.unshift(start, end);
     if (this.blocks.length > 2 * MAX_SACK_BLOCKS * 2) this.blocks.length = 2 * MAX_SACK_BLOCKS * 2;
+  }
+
+  /** ns-3.37 TcpRxBuffer::UpdateSackList for a newly stored out-of-order segment (see sackStyle). */
+  private ns3Blocks(seq: number): void {
+    const b = this.blocks;
+    b.unshift(seq, seq + 1);
+    for (let i = 2; i < b.length; i += 2) {
+      let merged = false;
+      if (b[0] === b[i + 1]) {
+        b[0] = b[i]!; // left merge: [current][new]
+        merged = true;
+      } else if (b[1] === b[i]) {
+        b[1] = b[i + 1]!; // right merge: [new][current]
+        merged = true;
+      }
+      if (merged) {
+        b.splice(i, 2);
+        i = 0; // rescan from the second block
+      }
+    }
+    if (b.length > 8) b.length = 8; // at most 4 blocks: the oldest is forgotten
   }
 
   private received(s: number): boolean {

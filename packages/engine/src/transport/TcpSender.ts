@@ -5,6 +5,7 @@ import { inject } from '../net/Port.js';
 import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
 import { RateSampler } from './RateSampler.js';
+import { SendTimes } from './SendTimes.js';
 import { CwndAction, type LossRecovery as LossRecoveryStrategy } from './recovery/LossRecovery.js';
 import { LinuxRecovery } from './recovery/LinuxRecovery.js';
 import { RenoRecovery } from './recovery/RenoRecovery.js';
@@ -57,6 +58,61 @@ export interface TcpSenderConfig {
    * instead of sending whenever pipe < cwnd (RFC 6675 §5).
    */
   prr: boolean;
+  /**
+   * RTT samples: 'timed' — one timed segment per RTT (Karn; ns-2), or every ACK from timestamps
+   * when `timestamps` is on; 'ns3' — every ACK that advances the cumulative ACK gives a sample
+   * from the send time of the oldest segment it acknowledges unless that segment was
+   * retransmitted or outstanding at a timeout, and every such ACK resets the RTO backoff (ns-3.37
+   * TcpSocketBase::EstimateRtt and NewAck).
+   */
+  rttSampling?: 'timed' | 'ns3';
+  /**
+   * The CWR state of Linux and ns-3's TcpSocketBase: an ECE ACK that advances the cumulative ACK
+   * reduces the window before anything is sent in response to it, and cwnd is then held (no
+   * growth) until the window outstanding at the reduction has been acknowledged; otherwise the
+   * reduction follows the ACK's processing and only the ECE ACK itself does not grow the window
+   * (RFC 3168 §6.1.2, ns-2).
+   */
+  ecnCwrState?: boolean;
+  /** Retransmissions are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 says they must not be). */
+  ecnOnRetransmissions?: boolean;
+  /**
+   * SACK recovery after a retransmission timeout: 'discard' the SACK information and go back N
+   * (RFC 6675 §5.1, ns-2 Sack1); 'keep' it (RFC 2018 errata 1610, Linux, ns-3): every unSACKed
+   * segment is marked lost and retransmitted first, SACKed ones are not resent, and the sender
+   * stays in the Loss state (growing in slow start, ignoring duplicate ACKs) until everything
+   * outstanding at the timeout is acknowledged.
+   */
+  sackAfterTimeout?: 'discard' | 'keep';
+  /**
+   * SACK recovery: the retransmission timer restarts at the fast retransmit and on every partial
+   * ACK ('every-ack', RFC 6675 §5 step 4, ns-2 Sack1), or keeps running from the last new ACK
+   * through the fast retransmit (RFC 6298 §5.1) and restarts only on the first partial ACK of a
+   * recovery ('first-partial', the "impatient" variant of RFC 6582 §4; ns-3.37's TcpSocketBase).
+   */
+  recoveryTimer?: 'every-ack' | 'first-partial';
+  /**
+   * With `handshake`: the opening segment carries this many bytes of options (a SYN's window-scale
+   * and SACK-permitted options: 8 bytes padded in ns-3.37), and once it is acknowledged a header-only
+   * pure ACK completes the three-way handshake before the first data (ns-3.37 ProcessSynSent).
+   * 0 / false: a bare header-only opening segment and no third packet (ns-2).
+   */
+  synOptionBytes?: number;
+  handshakeAck?: boolean;
+  /**
+   * SACK recovery details: 'rfc6675' as the RFC; 'ns3' as ns-3.37's TcpSocketBase and TcpTxBuffer
+   * do it: (a) a retransmitted segment keeps counting in the pipe once SACKed (BytesInFlight =
+   * sent − SACKed − lost + retransmitted, the last not lowered by a SACK); (b) it stays marked
+   * retransmitted across recoveries until cumulatively acknowledged, so NextSeg skips it; (c) the
+   * fast retransmit is DoRetransmit's choice — the first lost segment not yet retransmitted, the
+   * head being marked lost first when fewer than DupThresh segments are SACKed above it
+   * (MarkHeadAsLost); (d) a partial ACK whose new head was not retransmitted sends one segment
+   * at once outside the pipe rule (ProcessAck → DoRetransmit); (e) an ACK with new SACK
+   * information is a duplicate ACK even when it advances the cumulative ACK (no growth, no timer
+   * restart), and the second-segment IsLost test applies (DupAck); (f) the ACK ending recovery
+   * grows the window; (g) sending follows the pipe rule and NextSeg in every state.
+   */
+  sackRecovery?: 'rfc6675' | 'ns3';
   /**
    * Run as an XCP end-system (ns-2 Agent/TCP/Reno/XCP): stamp the congestion header and take the
    * window from the routers' feedback instead of the window law's growth; `tickNs` is the clock
@@ -124,6 +180,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   private rttSentNs = 0;
   private ecnRecover = -1;
   private sendCwr = false;
+  /** First-send times for 'ns3' RTT sampling, else null. */
+  private readonly sendTimes: SendTimes | null;
   /** The window was reduced: mark the next segment (ns-2 cong_action_, for traces). */
   private congestionActionPending = false;
   private nextPaceNs = 0;
@@ -157,6 +215,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.ssthresh = cfg.initialSsthresh;
     this.appLimit = cfg.handshake ? 1 : 0;
     this.rtt = new RttEstimator(cfg.rto);
+    this.sendTimes = cfg.rttSampling === 'ns3' ? new SendTimes() : null;
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.recovery = createRecovery(this, cfg.recovery);
@@ -295,7 +354,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const syn = seq === 0 && this.cfg.handshake;
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = syn ? this.cfg.headerBytes : this.cfg.packetBytes;
+    pkt.sizeBytes = syn ? this.cfg.headerBytes + (this.cfg.synOptionBytes ?? 0) : this.cfg.packetBytes;
     if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn)
       pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
     pkt.seq = seq;
@@ -304,7 +363,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.route = this.fwd;
     const isRetx = seq <= this.maxSeqSent;
     pkt.retransmission = isRetx;
-    if (this.cfg.ecn && !isRetx) pkt.ecn = Ecn.Ect0; // RFC 3168 §6.1.5: not on retransmissions
+    // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too)
+    if (this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true)) pkt.ecn = Ecn.Ect0;
     if (this.sendCwr) {
       pkt.cwr = true;
       this.sendCwr = false;
@@ -320,9 +380,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (isRetx) {
       stats.retransmits++;
       this.recovery.onRetransmit?.(seq);
+      this.sendTimes?.retransmitted(seq);
     } else {
       this.maxSeqSent = seq;
-      if (!this.rttActive) {
+      if (this.sendTimes !== null) this.sendTimes.sent(seq, now);
+      else if (!this.rttActive) {
         this.rttActive = true;
         this.rttSeq = seq;
         this.rttSentNs = now;
@@ -398,8 +460,14 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const now = this.ctx.sim.now;
     const ack = pkt.ack;
     const ece = pkt.ece && this.cfg.ecn;
-    const tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
-    const tsSent = pkt.tsEchoNs;
+    let tsSample = this.cfg.timestamps ? now - pkt.tsEchoNs : -1;
+    let tsSent = pkt.tsEchoNs;
+    if (this.sendTimes !== null && ack > this.highestAck) {
+      // ns-3: a sample from the oldest newly acknowledged segment; a new ACK drops the backoff
+      tsSent = this.sendTimes.acked(this.highestAck, ack);
+      tsSample = tsSent >= 0 ? now - tsSent : -1;
+      this.rtt.resetBackoff();
+    }
     this.ackFeedbackBytes = pkt.hdrFeedbackBytes;
     const consumed = this.recovery.readAck?.(pkt, ack, ece, tsSample, tsSent, now) === true;
     this.ctx.pool.release(pkt);
@@ -411,8 +479,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       rs.newlyLost = this.recovery.newlyLost?.() ?? 0;
       this.cc.onRateSample!(this, rs, now);
     }
+    const ecnHere = ece && this.recovery.handlesEcn !== true;
+    // with a CWR state (Linux, ns-3) an advancing ECE ACK reduces before anything is sent in
+    // response to it; otherwise after the ACK was processed (ns-2)
+    if (ecnHere && this.cfg.ecnCwrState === true && ack > this.highestAck) this.onEcnEcho(now, ack);
     if (!consumed) this.recovery.onAck(ack, ece, tsSample, tsSent, now);
-    if (ece && ack >= this.highestAck && this.recovery.handlesEcn !== true) this.onEcnEcho(now);
+    if (ecnHere && this.cfg.ecnCwrState !== true && ack >= this.highestAck) this.onEcnEcho(now, this.highestAck);
     const info = this.ackInfo;
     info.ackSeq = ack;
     info.ece = ece;
@@ -429,19 +501,32 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (exit !== undefined) this.cwnd = exit;
   }
 
-  /** Recovery API. ns-2 newack() + opencwnd(): the cumulative ACK advanced; grow the window if `open`. */
-  newAckOpen(ack: number, ece: boolean, ts: number, tsSent: number, now: number, open: boolean): void {
-    const acked = ack - this.highestAck;
+  /**
+   * Recovery API. ns-2 newack() + opencwnd(): the cumulative ACK advanced; grow the window if
+   * `open`, counting the segments acknowledged above `countFrom` (default: all newly acknowledged).
+   */
+  newAckOpen(
+    ack: number,
+    ece: boolean,
+    ts: number,
+    tsSent: number,
+    now: number,
+    open: boolean,
+    countFrom = this.highestAck,
+  ): void {
+    const acked = ack - Math.max(this.highestAck, countFrom);
     this.dupAcks = 0;
     this.highestAck = ack;
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
     const sample = this.takeRttSample(ack, ts, tsSent, now);
     this.setRtxTimer(); // every new ACK restarts the timer (ns-2 newtimer with timerfix_)
+    // ecnCwrState: no growth until data sent after the ECN reduction is acknowledged
+    const inCwr = this.cfg.ecnCwrState === true && ack <= this.ecnRecover;
     if (this.xcp !== null) {
       // XCP: no growth of the window law (ns-2 XcpRenoTcpAgent::opencwnd does nothing); the
       // echoed feedback moves cwnd after the RTT update (XcpRenoTcpAgent::recv_newack_helper)
       this.cwnd = this.xcp.apply(this.cwnd, this.ackFeedbackBytes, this.maxWindow);
-    } else if (open && !ece) {
+    } else if (open && !ece && !inCwr) {
       const info = this.ackInfo;
       info.ackedSegments = acked;
       info.rttNs = sample;
@@ -449,7 +534,34 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       info.ece = ece;
       this.cwnd = this.cc.onAck(this, info, now);
     }
-    if (this.cfg.handshake && ack === 0) this.cwnd = this.initialWindow; // handshake done: IW
+    if (this.cfg.handshake && ack === 0) {
+      this.cwnd = this.initialWindow; // handshake done: IW
+      if (this.cfg.handshakeAck === true) this.sendHandshakeAck(now);
+    }
+  }
+
+  /**
+   * Recovery API. The cumulative ACK advanced on an ACK that is also a duplicate ACK (ns-3.37:
+   * it carried new SACK information): take its RTT sample, but neither grow the window, restart
+   * the timer nor reset the duplicate-ACK count.
+   */
+  advanceAck(ack: number, ts: number, tsSent: number, now: number): void {
+    this.highestAck = ack;
+    if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
+    this.takeRttSample(ack, ts, tsSent, now);
+  }
+
+  /** The third packet of a three-way handshake: a header-only pure ACK towards the receiver. */
+  private sendHandshakeAck(now: number): void {
+    const pkt = this.ctx.pool.alloc();
+    pkt.kind = PacketKind.TcpAck;
+    pkt.flowId = this.ctx.flowIndex;
+    pkt.sizeBytes = this.cfg.headerBytes;
+    pkt.ack = -1;
+    pkt.sendTimeNs = now;
+    pkt.createdNs = now;
+    pkt.route = this.fwd;
+    inject(pkt);
   }
 
   /** Recovery API. Applies the congestion control's reduction; `toOne`: Tahoe-style restart from one segment. */
@@ -462,8 +574,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   }
 
   /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
-  private onEcnEcho(now: number): void {
-    if (this.highestAck <= this.ecnRecover || this.phase === 'recovery') return;
+  private onEcnEcho(now: number, ack: number): void {
+    if (ack <= this.ecnRecover || this.phase === 'recovery') return;
     this.ecnRecover = this.maxSeqSent;
     this.ctx.stats.ecnReactions++;
     this.ctx.event('ecn');
@@ -484,6 +596,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   /** RTO expiry (RFC 6298 §5.4–5.7; ns-2 TcpAgent::timeout and the Reno/Sack1 overrides). */
   private onRetransmissionTimeout(now: number): void {
+    this.sendTimes?.forgetOutstanding();
     if (this.recovery.onTimeout?.(now) === true) return;
     this.dupAcks = 0;
     this.dupWnd = 0;

@@ -139,6 +139,33 @@ export const tcpTransport: TransportModel = {
         description: 'Maximum delay of an ACK (ns-2 DelAck interval_ 100 ms; RFC ≤ 500 ms).',
       },
       {
+        key: 'synOptionBytes',
+        label: 'SYN option bytes',
+        kind: 'integer',
+        default: 0,
+        min: 0,
+        max: 40,
+        unit: 'B',
+        description:
+          'With an opening segment: bytes of TCP options it and its ACK carry (window scale and SACK-permitted: 8 in ns-3.37, 4 more than a timestamped header). 0: a bare header (ns-2).',
+      },
+      {
+        key: 'handshakeAck',
+        label: 'Third handshake packet',
+        kind: 'boolean',
+        default: false,
+        description:
+          'With an opening segment: once it is acknowledged, the sender sends a header-only pure ACK before its first data, completing a three-way handshake (ns-3.37).',
+      },
+      {
+        key: 'quickAckFirst',
+        label: 'ACK first segment at once',
+        kind: 'boolean',
+        default: false,
+        description:
+          'With delayed ACKs, the receiver acknowledges the first data segment at once (ns-3.37; Linux quick-ACK mode at connection start).',
+      },
+      {
         key: 'sackBlocks',
         label: 'SACK blocks',
         kind: 'integer',
@@ -241,9 +268,9 @@ export const tcpTransport: TransportModel = {
         label: 'SACK block choice',
         kind: 'enum',
         default: 'rfc2018',
-        options: ['rfc2018', 'ns2'],
+        options: ['rfc2018', 'ns2', 'ns3'],
         description:
-          'rfc2018: most recent blocks, trimmed to the cumulative ACK; ns2: ns-2 Sacker (block around the arriving segment plus a stack of earlier blocks, untrimmed).',
+          'rfc2018: most recent blocks, trimmed to the cumulative ACK; ns2: ns-2 Sacker (block around the arriving segment plus a stack of earlier blocks, untrimmed); ns3: ns-3.37 TcpRxBuffer (a list of at most 4 blocks, a new block merged only with adjacent ones, the oldest forgotten).',
       },
       {
         key: 'limitedTransmit',
@@ -259,6 +286,75 @@ export const tcpTransport: TransportModel = {
         default: false,
         description:
           "SACK recovery: spread the window reduction over the recovery round trip (RFC 6937, as Linux does) instead of RFC 6675's pipe < cwnd rule.",
+      },
+      {
+        key: 'rttSampling',
+        label: 'RTT samples',
+        kind: 'enum',
+        default: 'timed',
+        options: ['timed', 'ns3'],
+        description:
+          "timed: one timed segment per RTT (Karn; ns-2), or every ACK with timestamps; ns3: every ACK advancing the cumulative ACK, from the send time of the oldest segment it acknowledges unless retransmitted, and a new ACK drops the RTO backoff (ns-3.37's RTT history).",
+      },
+      {
+        key: 'sackAfterTimeout',
+        label: 'SACK after a timeout',
+        kind: 'enum',
+        default: 'discard',
+        options: ['discard', 'keep'],
+        description:
+          'SACK recovery after an RTO: discard the SACK information and go back N (RFC 6675 §5.1, ns-2), or keep it and resend only unSACKed segments from a Loss state (Linux, ns-3.37).',
+      },
+      {
+        key: 'recoveryTimer',
+        label: 'Timer in recovery',
+        kind: 'enum',
+        default: 'every-ack',
+        options: ['every-ack', 'first-partial'],
+        description:
+          'SACK recovery: restart the retransmission timer at the fast retransmit and on every partial ACK (RFC 6675, ns-2), or leave it running from the last new ACK and restart it only on the first partial ACK of a recovery (impatient, RFC 6298 §5.1 / RFC 6582 §4; ns-3.37).',
+      },
+      {
+        key: 'sackRecovery',
+        label: 'SACK recovery details',
+        kind: 'enum',
+        default: 'rfc6675',
+        options: ['rfc6675', 'ns3'],
+        description:
+          'rfc6675, or ns-3.37’s variant: SACKed retransmissions stay in the pipe and stay marked retransmitted across recoveries until cumulatively acknowledged, the fast retransmit is the first lost segment not yet retransmitted, and a partial ACK sends one more segment outside the pipe rule.',
+      },
+      {
+        key: 'ecnCwrState',
+        label: 'ECN CWR state',
+        kind: 'boolean',
+        default: false,
+        description:
+          'After an ECN reduction, no window growth until the data outstanding then is acknowledged (Linux and ns-3 CWR state); off: only the ECE ACK itself is not used for growth (RFC 3168, ns-2).',
+      },
+      {
+        key: 'ecnOnRetransmissions',
+        label: 'ECT on retransmissions',
+        kind: 'boolean',
+        default: false,
+        description: 'Retransmitted segments are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 forbids it).',
+      },
+      {
+        key: 'ecnEcho',
+        label: 'Receiver ECN echo',
+        kind: 'enum',
+        default: 'auto',
+        options: ['auto', 'rfc3168', 'dctcp'],
+        description:
+          'rfc3168: ECE from a CE mark until CWR; dctcp: the CE state of each segment echoed exactly, with an immediate ACK when it changes (RFC 8257 §3.2); auto: dctcp for congestion controls that need it (dctcp), else rfc3168.',
+      },
+      {
+        key: 'sackOptionBytes',
+        label: 'SACK option size',
+        kind: 'enum',
+        default: 'ns2',
+        options: ['ns2', 'rfc2018'],
+        description:
+          'Bytes a SACK option adds to an ACK: ns2 8 per block; rfc2018 2 + 8 per block padded to 4 bytes (12/20/28/36, as ns-3 and Linux send it).',
       },
       {
         key: 'pacing',
@@ -296,6 +392,8 @@ export const tcpTransport: TransportModel = {
     if (!model) throw new Error(`unknown congestion control ${ctx.ccId}`);
     const rec = str(p, 'lossRecovery');
     const recovery: LossRecovery = rec === 'auto' ? model.defaultRecovery : (rec as LossRecovery);
+    const ecnEcho = str(p, 'ecnEcho');
+    const receiverEcho = ecnEcho === 'auto' ? (model.ecn === 'dctcp' ? 'dctcp' : 'rfc3168') : ecnEcho;
     const packetBytes = num(p, 'packetSize');
     const headerBytes = Math.min(num(p, 'headerSize'), packetBytes - 1);
     const cc = model.create(ctx.ccParams);
@@ -317,13 +415,21 @@ export const tcpTransport: TransportModel = {
           granularityNs: seconds(num(p, 'clockGranularity')),
         },
         timestamps: bool(p, 'timestamps'),
-        ecn: bool(p, 'ecn'),
+        ecn: bool(p, 'ecn') || model.ecn === 'dctcp',
         maxBurst: num(p, 'maxBurst'),
         pacing: str(p, 'pacing') as 'off' | 'cwnd-srtt',
         handshake: bool(p, 'handshake'),
         headerOnlyFirst: bool(p, 'headerOnlyFirst'),
         limitedTransmit: bool(p, 'limitedTransmit'),
         prr: bool(p, 'prr'),
+        rttSampling: str(p, 'rttSampling') as 'timed' | 'ns3',
+        sackAfterTimeout: str(p, 'sackAfterTimeout') as 'discard' | 'keep',
+        recoveryTimer: str(p, 'recoveryTimer') as 'every-ack' | 'first-partial',
+        sackRecovery: str(p, 'sackRecovery') as 'rfc6675' | 'ns3',
+        synOptionBytes: num(p, 'synOptionBytes'),
+        handshakeAck: bool(p, 'handshakeAck'),
+        ecnCwrState: bool(p, 'ecnCwrState'),
+        ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
         ...(bool(p, 'xcp') ? { xcp: { tickNs: seconds(num(p, 'xcpRttTick')) } } : {}),
       },
       cc,
@@ -335,8 +441,12 @@ export const tcpTransport: TransportModel = {
       delAckCount: num(p, 'delAckCount'),
       delAckTimeoutNs: seconds(num(p, 'delAckTimeout')),
       sackBlocks: recovery === 'sack' || recovery === 'linux' ? num(p, 'sackBlocks') : 0,
-      sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2',
+      sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2' | 'ns3',
+      sackOptionBytes: str(p, 'sackOptionBytes') as 'ns2' | 'rfc2018',
+      ecnEcho: receiverEcho as 'rfc3168' | 'dctcp',
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
+      quickAckFirst: bool(p, 'quickAckFirst'),
+      synOptionBytes: bool(p, 'handshake') ? num(p, 'synOptionBytes') : 0,
       xcp: bool(p, 'xcp'),
     });
     return {

@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
-import { num } from '../../registry/params.js';
+import { num, str } from '../../registry/params.js';
 import type { CcModel } from './CcModel.js';
 
 export interface BbrParams {
@@ -15,6 +15,15 @@ export interface BbrParams {
   minRttWindow: number;
   /** Time spent at the minimum window in ProbeRTT, s (draft: 0.2). */
   probeRttDuration: number;
+  /**
+   * 'draft': draft-cardwell-iccrg-bbr-congestion-control-00 as described below; 'ns-3.37': as
+   * ns-3.37's TcpBbr (tcp-bbr.cc) runs it — RTprop is the minimum of the smoothed RTT (ns-3.37
+   * passes TcpSocketState::m_lastRtt, the estimate, not the sample), the inflight targets add
+   * three segments of send quantum (five in the ProbeBW up phase, as Linux's bbr_inflight), round
+   * trips are counted only on ACKs that give a delivery-rate sample, and ProbeBW starts in one of
+   * the phases 3–7 or 0 (ns-3 draws it; here it is spread deterministically).
+   */
+  impl?: 'draft' | 'ns-3.37';
 }
 
 const enum Mode {
@@ -26,6 +35,8 @@ const enum Mode {
 
 const MODE_NAMES = ['startup', 'drain', 'probe-bw', 'probe-rtt'];
 const MIN_CWND = 4;
+/** ns-3.37 / Linux: segments of send quantum added to every inflight target (3 × 1 MSS). */
+const NS3_QUANTA = 3;
 
 /**
  * BBR v1 (Cardwell, Cheng, Gunn, Hassas Yeganeh & Jacobson, "BBR: congestion-based congestion
@@ -73,26 +84,31 @@ export class Bbr implements CongestionControl {
   private lastDelivered = 0;
   private lastTotalDelivered = 0;
   private readonly gains: Float64Array;
+  private readonly ns3: boolean;
 
   constructor(private readonly p: BbrParams) {
+    this.ns3 = p.impl === 'ns-3.37';
     this.pacingGain = p.highGain;
     this.cwndGainNow = p.highGain;
     this.bwRounds = new Float64Array(Math.max(1, p.bwWindowRounds));
     this.gains = new Float64Array([p.probeGain, 2 - p.probeGain, 1, 1, 1, 1, 1, 1]);
   }
 
-  /** BDP in segments for a gain. */
+  /** BDP in segments for a gain (ns-3.37: plus the send quanta of TcpBbr::InFlight). */
   private bdp(s: CcState, gain: number): number {
     if (this.btlBwBps <= 0 || !Number.isFinite(this.rtPropNs)) return s.cwnd;
-    return (gain * this.btlBwBps * this.rtPropNs) / (8e9 * s.segmentBytes);
+    const bdp = (gain * this.btlBwBps * this.rtPropNs) / (8e9 * s.segmentBytes);
+    if (!this.ns3) return bdp;
+    return bdp + NS3_QUANTA + (this.mode === Mode.ProbeBw && this.cycleIndex === 0 ? 2 : 0);
   }
 
   onRateSample(s: CcState, rs: RateSample, nowNs: number): void {
     this.lastDelivered = rs.newlyAcked;
     this.lastTotalDelivered = rs.totalDelivered;
-    // round counting (draft §4.1.1.3)
+    // round counting (draft §4.1.1.3; ns-3.37 only on ACKs with a rate sample)
     this.roundStart = false;
-    if (rs.priorDelivered >= 0 && rs.priorDelivered >= this.nextRoundDelivered) {
+    const counts = !this.ns3 || rs.deliveryRateBps > 0;
+    if (counts && rs.priorDelivered >= 0 && rs.priorDelivered >= this.nextRoundDelivered) {
       this.nextRoundDelivered = rs.totalDelivered;
       this.roundCount++;
       this.roundStart = true;
@@ -106,10 +122,11 @@ export class Bbr implements CongestionControl {
     let bw = 0;
     for (let i = 0; i < this.bwRounds.length; i++) if (this.bwRounds[i]! > bw) bw = this.bwRounds[i]!;
     this.btlBwBps = bw;
-    // RTprop: min filter over minRttWindow (§4.1.2)
+    // RTprop: min filter over minRttWindow (§4.1.2); ns-3.37 filters the smoothed RTT
     const expired = nowNs - this.rtPropStampNs > this.p.minRttWindow * 1e9;
-    if (rs.rttNs > 0 && (rs.rttNs <= this.rtPropNs || expired)) {
-      this.rtPropNs = rs.rttNs;
+    const rtt = this.ns3 ? s.srttNs : rs.rttNs;
+    if (rtt > 0 && (rtt <= this.rtPropNs || expired)) {
+      this.rtPropNs = rtt;
       this.rtPropStampNs = nowNs;
     }
     this.updateMode(s, rs, nowNs, expired);
@@ -144,9 +161,15 @@ export class Bbr implements CongestionControl {
   private enterProbeBw(nowNs: number): void {
     this.mode = Mode.ProbeBw;
     this.cwndGainNow = this.p.cwndGain;
-    // the draft picks a random phase other than the down phase; a deterministic spread here
-    const r = Math.floor(this.rtPropNs / 1000) % 7;
-    this.cycleIndex = r === 0 ? 0 : r + 1;
+    // the draft picks a random phase other than the down phase (ns-3.37: one of 3–7 or 0); a
+    // deterministic spread here
+    if (this.ns3) {
+      const r = Math.floor(this.rtPropNs / 1000) % 6;
+      this.cycleIndex = r === 5 ? 0 : r + 3;
+    } else {
+      const r = Math.floor(this.rtPropNs / 1000) % 7;
+      this.cycleIndex = r === 0 ? 0 : r + 1;
+    }
     this.pacingGain = this.gains[this.cycleIndex]!;
     this.cycleStampNs = nowNs;
   }
@@ -339,6 +362,15 @@ export const bbrModel: CcModel = {
         unit: 's',
         description: 'Time held at 4 segments in ProbeRTT.',
       },
+      {
+        key: 'impl',
+        label: 'Implementation',
+        kind: 'enum',
+        default: 'draft',
+        options: ['draft', 'ns-3.37'],
+        description:
+          "draft-cardwell-iccrg-bbr-congestion-control-00, or ns-3.37's TcpBbr (RTprop from the smoothed RTT, 3 segments of send quantum on every inflight target, rounds counted on rate samples only).",
+      },
     ],
   },
   defaultRecovery: 'sack',
@@ -350,5 +382,6 @@ export const bbrModel: CcModel = {
       bwWindowRounds: num(p, 'bwWindowRounds'),
       minRttWindow: num(p, 'minRttWindow'),
       probeRttDuration: num(p, 'probeRttDuration'),
+      impl: str(p, 'impl') as 'draft' | 'ns-3.37',
     }),
 };

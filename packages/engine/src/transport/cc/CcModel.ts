@@ -11,5 +11,11 @@ export interface CcModel {
   readonly info: ModelInfo;
   /** Loss recovery used unless the transport's `lossRecovery` parameter overrides it. */
   readonly defaultRecovery: LossRecovery;
+  /**
+   * ECN the algorithm needs: 'dctcp' turns ECN on at the sender whatever the transport's `ecn`
+   * parameter says and selects the receiver's DCTCP echo (RFC 8257 §3.2) unless `ecnEcho` says
+   * otherwise.
+   */
+  readonly ecn?: 'dctcp';
   create(params: ResolvedParams): CongestionControl;
 }

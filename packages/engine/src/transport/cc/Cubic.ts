@@ -2,6 +2,7 @@ import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './Con
 import { bool, num, str } from '../../registry/params.js';
 import type { CcModel } from './CcModel.js';
 import { LinuxCubic } from './LinuxCubic.js';
+import { Ns3Cubic } from './Ns3Cubic.js';
 
 export interface CubicParams {
   /** Cubic scaling constant C, segments/s³ (RFC 9438 §4.1: 0.4). */
@@ -165,9 +166,9 @@ export const cubicModel: CcModel = {
         label: 'Implementation',
         kind: 'enum',
         default: 'rfc9438',
-        options: ['rfc9438', 'linux-2.6.22'],
+        options: ['rfc9438', 'linux-2.6.22', 'ns-3.37'],
         description:
-          'RFC 9438 in floating point, or Linux 2.6.22 tcp_cubic.c as run by ns-2.35 (integer window, per-ACK counter, min-RTT target, delayed-ACK ratio estimate that settles at 31/16 with per-packet ACKs; the rtt option is then always the minimum RTT).',
+          "RFC 9438 in floating point; Linux 2.6.22 tcp_cubic.c as run by ns-2.35 (integer window, per-ACK counter, min-RTT target, delayed-ACK ratio estimate that settles at 31/16 with per-packet ACKs; the rtt option is then always the minimum RTT); or ns-3.37's TcpCubic (integer window counting acknowledged segments, at most 1 segment per 2 and before the first loss at least 1 per 20, byte-counted slow start, HyStart, no Reno-friendly region, min smoothed RTT as delay_min; renoFriendly and rtt are ignored).",
       },
     ],
   },
@@ -180,6 +181,9 @@ export const cubicModel: CcModel = {
       renoFriendly: bool(p, 'renoFriendly'),
       rtt: str(p, 'rtt') as 'srtt' | 'min',
     };
-    return str(p, 'impl') === 'linux-2.6.22' ? new LinuxCubic(params) : new Cubic(params);
+    const impl = str(p, 'impl');
+    if (impl === 'linux-2.6.22') return new LinuxCubic(params);
+    if (impl === 'ns-3.37') return new Ns3Cubic(params);
+    return new Cubic(params);
   },
 };

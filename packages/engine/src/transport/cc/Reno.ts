@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { num } from '../../registry/params.js';
+import { num, str } from '../../registry/params.js';
 import type { LossRecovery } from '../TcpSender.js';
 import type { CcModel } from './CcModel.js';
 
@@ -8,6 +8,25 @@ export interface RenoParams {
   increase: number;
   /** Multiplicative decrease factor: ssthresh = (1 − decrease)·window... expressed as the kept fraction β. */
   beta: number;
+  /**
+   * Window growth: 'per-ack' — +1 per ACK in slow start, +increase/cwnd per ACK in congestion
+   * avoidance (ns-2's agents, ns-3.37 TcpNewReno), so delayed ACKs halve it; 'linux' — counts
+   * acknowledged segments (Linux tcp_slow_start / tcp_cong_avoid_ai, ns-3.37 TcpLinuxReno):
+   * slow start +1 per segment up to ssthresh, congestion avoidance +increase per ⌊cwnd⌋ segments.
+   */
+  growth?: 'per-ack' | 'linux';
+  /**
+   * What a reduction is taken from: 'window' — β·min(cwnd, rwnd) (ns-2 slowdown()); 'flight' —
+   * β·FlightSize (RFC 5681 eq. 4; ns-3.37 TcpNewReno::GetSsThresh with BytesInFlight, i.e. the
+   * SACK pipe), and cwnd = ssthresh, fractional.
+   */
+  reduceFrom?: 'window' | 'flight';
+  /**
+   * When > 0, 'per-ack' congestion avoidance adds whole bytes of segments this size, as ns-3.37's
+   * TcpNewReno does with its byte-counted window: max(1, ⌊size²/cwnd_bytes⌋) bytes per ACK (about
+   * 4–7 % less than 1/cwnd segments at 60–90 segments); 0 = exact fractions.
+   */
+  cwndByteSize?: number;
 }
 
 /**
@@ -18,6 +37,10 @@ export interface RenoParams {
  * one segment (RFC 5681 §3.1 loss window). Shared by Tahoe, Reno, NewReno and SACK, which differ only in loss recovery.
  */
 export class Reno implements CongestionControl {
+  /** 'linux' growth: segments acknowledged towards the next increase (Linux snd_cwnd_cnt). */
+  private cwndCount = 0;
+  private reduced = 2;
+
   constructor(
     readonly id: string,
     private readonly p: RenoParams,
@@ -28,17 +51,52 @@ export class Reno implements CongestionControl {
     return Math.min(s.cwnd, s.maxWindow);
   }
 
-  onAck(s: CcState, _ack: AckInfo): number {
+  onAck(s: CcState, ack: AckInfo): number {
+    if (this.p.growth === 'linux') return this.linuxGrowth(s.cwnd, s.ssthresh, ack.ackedSegments);
     if (s.cwnd < s.ssthresh) return s.cwnd + 1;
+    const mss = this.p.cwndByteSize ?? 0;
+    if (mss > 0) {
+      // ns-3.37 TcpNewReno::CongestionAvoidance: adder = max(1, ⌊MSS·MSS/cWnd⌋) bytes
+      const bytes = Math.round(s.cwnd * mss);
+      return (bytes + Math.max(1, Math.floor((this.p.increase * mss * mss) / bytes))) / mss;
+    }
     return s.cwnd + this.p.increase / s.cwnd;
   }
 
+  /**
+   * Linux tcp_reno_cong_avoid as ns-3.37's TcpLinuxReno has it (tcp-linux-reno.cc): slow start
+   * adds the acknowledged segments up to ssthresh (the rest of that ACK is not used); congestion
+   * avoidance counts acknowledged segments and adds `increase` per w = ⌊cwnd⌋ of them
+   * (tcp_cong_avoid_ai, including its carry-over of the counter).
+   */
+  protected linuxGrowth(cwnd: number, ssthresh: number, acked: number): number {
+    if (acked <= 0) return cwnd;
+    if (cwnd < ssthresh) return Math.min(cwnd + acked, ssthresh);
+    const w = Math.max(Math.floor(cwnd), 1);
+    if (this.cwndCount >= w) {
+      this.cwndCount = 0;
+      cwnd += this.p.increase;
+    }
+    this.cwndCount += acked;
+    if (this.cwndCount >= w) {
+      const delta = Math.floor(this.cwndCount / w);
+      this.cwndCount -= delta * w;
+      cwnd += delta * this.p.increase;
+    }
+    return cwnd;
+  }
+
   ssthreshAfter(s: CcState, _event: CongestionEvent): number {
+    if (this.p.reduceFrom === 'flight') {
+      this.reduced = Math.max((s.pipe ?? s.inFlight) * this.p.beta, 2);
+      return this.reduced;
+    }
     return Math.max(Math.floor(this.usableWindow(s) * this.p.beta), 2);
   }
 
   cwndAfter(s: CcState, event: CongestionEvent): number {
     if (event === 'timeout') return 1;
+    if (this.p.reduceFrom === 'flight') return this.reduced;
     return Math.max(this.usableWindow(s) * this.p.beta, 1);
   }
 }
@@ -64,6 +122,35 @@ const aimdParams = [
     unit: '×',
     description: 'Window kept after a loss: ssthresh = β·window (RFC 5681: ½).',
   },
+  {
+    key: 'growth',
+    label: 'Growth counting',
+    kind: 'enum',
+    default: 'per-ack',
+    options: ['per-ack', 'linux'],
+    description:
+      'per-ack: +1 per ACK in slow start, +increase/cwnd per ACK after (ns-2, ns-3 TcpNewReno; delayed ACKs halve it); linux: counts acknowledged segments (slow start +1 per segment up to ssthresh, then +increase per cwnd segments; Linux tcp_cong_avoid_ai, ns-3 TcpLinuxReno).',
+  },
+  {
+    key: 'cwndByteSize',
+    label: 'Whole-byte window',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 65535,
+    unit: 'B',
+    description:
+      'per-ack growth: when > 0, add max(1, ⌊size²/cwnd bytes⌋) whole bytes per ACK in congestion avoidance, as ns-3.37 TcpNewReno does for its segment size; 0: exact 1/cwnd segments.',
+  },
+  {
+    key: 'reduceFrom',
+    label: 'Reduce from',
+    kind: 'enum',
+    default: 'window',
+    options: ['window', 'flight'],
+    description:
+      'window: ssthresh = ⌊β·min(cwnd, rwnd)⌋ (ns-2); flight: ssthresh = cwnd = β·FlightSize, the SACK pipe (RFC 5681 eq. 4, ns-3 TcpNewReno).',
+  },
 ] as const;
 
 /** Parameters shared by the FAST-family laws (DelayBasedWindow). */
@@ -72,7 +159,14 @@ function aimd(id: string, name: string, recovery: LossRecovery, description: str
   return {
     info: { id, category: 'cc', name, description, citation, params: aimdParams },
     defaultRecovery: recovery,
-    create: (p) => new Reno(id, { increase: num(p, 'increase'), beta: num(p, 'beta') }),
+    create: (p) =>
+      new Reno(id, {
+        increase: num(p, 'increase'),
+        beta: num(p, 'beta'),
+        growth: str(p, 'growth') as 'per-ack' | 'linux',
+        reduceFrom: str(p, 'reduceFrom') as 'window' | 'flight',
+        cwndByteSize: num(p, 'cwndByteSize'),
+      }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { num } from '../../registry/params.js';
+import { num, str } from '../../registry/params.js';
 import type { CcModel } from './CcModel.js';
+import { Ns3Vegas } from './Ns3Vegas.js';
 
 export interface VegasParams {
   /** Lower bound of the backlog kept in the network, packets (ns-2 v_alpha_). */
@@ -273,14 +274,25 @@ export const vegasModel: CcModel = {
         unit: 'segments',
         description: 'Window to restart from after a retransmission timeout (ns-2 v_slowstart_).',
       },
+      {
+        key: 'impl',
+        label: 'Implementation',
+        kind: 'enum',
+        default: 'ns-2.35',
+        options: ['ns-2.35', 'ns-3.37'],
+        description:
+          "ns-2.35's Agent/TCP/Vegas, or ns-3.37's TcpVegas (Linux tcp_vegas.c: ±1 segment per round from whole-segment diff on smoothed-RTT samples, NewReno growth outside Open, one segment off on loss; use it with SACK recovery; timeoutWindow is then 1).",
+      },
     ],
   },
   defaultRecovery: 'vegas',
-  create: (p) =>
-    new Vegas({
+  create: (p) => {
+    const params = {
       alpha: num(p, 'alpha'),
       beta: num(p, 'beta'),
       gamma: num(p, 'gamma'),
       timeoutWindow: num(p, 'timeoutWindow'),
-    }),
+    };
+    return str(p, 'impl') === 'ns-3.37' ? new Ns3Vegas(params) : new Vegas(params);
+  },
 };

@@ -3,6 +3,7 @@ import { bbrModel } from './Bbr.js';
 import { binomialModel } from './Binomial.js';
 import { compoundModel } from './Compound.js';
 import { cubicModel } from './Cubic.js';
+import { dctcpModel } from './Dctcp.js';
 import { fastModel } from './Fast.js';
 import { quicTcpModel } from './QuicTcp.js';
 import { newRenoModel, renoModel, sackModel, tahoeModel } from './Reno.js';
@@ -29,6 +30,7 @@ export const ccModels: CcModel[] = [
   binomialModel,
   simdModel,
   bbrModel,
+  dctcpModel,
 ];
 
 export function findCcModel(id: string): CcModel | undefined {
