@@ -32,11 +32,15 @@ export async function openRunAndLoadAReproduction({ context, baseUrl }) {
   assert.equal(await title.evaluate((h) => h === document.activeElement), true);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Table 2: Bits received/);
-  // every study has a heading; studies 001 and 002 have entries
+  assert.match(
+    await page.evaluate(() => document.activeElement?.textContent ?? ''),
+    /^Tables 4\.3–4\.4: Ch\. 4 dumbbell/,
+  );
+  // every study has a heading; studies 000, 001 and 002 have entries
   for (const s of ['000', '001', '002', '003', '004'])
     await panel.getByRole('heading', { level: 3, name: new RegExp(`^Seed ${s}:`) }).waitFor();
   const study = (s) => page.getByRole('region', { name: new RegExp(`^Seed ${s}:`) });
+  assert.ok((await study('000').getByRole('button').count()) >= 7, 'seed 000 entries');
   assert.ok((await study('001').getByRole('button').count()) >= 5, 'seed 001 entries');
   assert.ok((await study('002').getByRole('button').count()) >= 8, 'seed 002 entries');
   await panel.screenshot({ path: `${ARTIFACTS}reproductions-list.png` });

@@ -19,6 +19,7 @@ import { TraceButton, TracePanel } from './trace/TracePanel';
 import { ReproductionsButton, ReproductionsPanel } from './reproductions/ReproductionsPanel';
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
+import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 
 export function App() {
   const lab = useLab();
@@ -43,6 +44,7 @@ export function App() {
         <SweepButton />
         <TraceButton />
         <ReproductionsButton />
+        <BufferSizingButton />
         <ScenarioMenu />
         <PresentationButton />
       </header>
@@ -67,6 +69,7 @@ export function App() {
       <ExercisesPanel />
       <TracePanel />
       <ReproductionsPanel />
+      <BufferSizingPanel />
       <DropZone />
     </div>
   );

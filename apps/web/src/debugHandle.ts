@@ -28,6 +28,8 @@ export interface DebugHandle {
     queues: number[];
     util: number[];
     flight: number;
+    /** Router control packets (LbLCA feedback) among the packets on the wire. */
+    control: number;
     drops: number;
     /** Drops and marks being drawn, as "reason" or "mark:reason". */
     dropKinds: string[];
@@ -98,6 +100,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         queues: [...lab.live.queues],
         util: [...lab.live.util],
         flight: lab.live.flight.length / 5,
+        control: controlInFlight(lab),
         drops: lab.live.drops.length,
         dropKinds: lab.live.drops.map((d) => (d.mark ? `mark:${d.reason}` : d.reason)),
         backlog,
@@ -119,4 +122,13 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
   };
+}
+
+/** Router control packets (flow index past the last flow) among the packets on the wire. */
+function controlInFlight(lab: Lab): number {
+  const flows = lab.series.meta?.flowIds.length ?? 0;
+  const fl = lab.live.flight;
+  let n = 0;
+  for (let i = 1; i < fl.length; i += 5) if (fl[i]! >= flows) n++;
+  return n;
 }

@@ -3,6 +3,13 @@
  * only names them. See docs/reproductions.md (generated: `npx cclab reproduce --docs`).
  */
 import type { ReproductionSpec } from '../src/reproduction/types.js';
+import { seed000Table4344 } from './seed-000/table-4-3-4-4.js';
+import { seed000Table5152 } from './seed-000/table-5-1-5-2.js';
+import { seed000Table61 } from './seed-000/table-6-1.js';
+import { seed000Table63 } from './seed-000/table-6-3.js';
+import { seed000Table6465 } from './seed-000/table-6-4-6-5.js';
+import { seed000Table6667 } from './seed-000/table-6-6-6-7.js';
+import { seed000Ch6Occupancy } from './seed-000/ch6-occupancy.js';
 import { seed001Table2 } from './seed-001/table-2.js';
 import { seed001Table3 } from './seed-001/table-3.js';
 import { seed001Fig45 } from './seed-001/fig-4-5.js';
@@ -26,6 +33,13 @@ import { seed004Random } from './seed-004/random.js';
 export { studies } from './studies.js';
 
 export const reproductions: readonly ReproductionSpec[] = [
+  seed000Table4344,
+  seed000Table5152,
+  seed000Table61,
+  seed000Table63,
+  seed000Table6465,
+  seed000Table6667,
+  seed000Ch6Occupancy,
   seed001Table2,
   seed001Table3,
   seed001Fig45,

@@ -219,6 +219,10 @@ export class Simulation {
     rt.nodePath = path;
     rt.forwardPorts = net.portsAlong(path);
     rt.reversePorts = net.portsAlong([...path].reverse());
+    let rttNs = 0;
+    for (const p of rt.forwardPorts) rttNs += p.delayNs;
+    for (const p of rt.reversePorts) rttNs += p.delayNs;
+    net.flowTable.baseRttNs[f.index] = rttNs;
     const tm = findTransportModel(f.transport)!;
     const endpoints = tm.create({
       sim: this.sim,

@@ -63,3 +63,9 @@ export type { TraceOptions, TraceSession, TraceFileReport } from './trace/attach
 export type { TraceSink } from './trace/TraceOutput.js';
 export type { PortTracer } from './trace/PortTracer.js';
 export * from './exercise/index.js';
+export { minimumBuffers, SIZING_DEFAULTS } from './fluid/bufferSizing.js';
+export type { SizingCriterion, SizingOptions, SizingResult } from './fluid/bufferSizing.js';
+export { runFluid, FLUID_DEFAULTS } from './fluid/lblcaFluid.js';
+export type { FluidParams, FluidRun, FluidTopology } from './fluid/lblcaFluid.js';
+export { bufferSizingTopology, FLUID_TEMPLATES } from './fluid/fluidTopologies.js';
+export type { FluidTemplate } from './fluid/fluidTopologies.js';

@@ -21,6 +21,8 @@ export interface DrawInput {
   hidden: ReadonlySet<string>;
   xDomain: [number, number];
   yLabel: string;
+  /** Label of the x axis, default "time (s)". */
+  xLabel?: string;
   markers: readonly MarkerPoint[];
   /** Vertical cursor (tooltip), in data x. */
   cursor: number | null;
@@ -143,7 +145,7 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
     .attr('y', ih + 15 + fp)
     .attr('text-anchor', 'end')
     .attr('fill', '#555')
-    .text('time (s)');
+    .text(inp.xLabel ?? 'time (s)');
   g.append('text')
     .attr('transform', 'rotate(-90)')
     .attr('x', 0)
@@ -296,7 +298,7 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.textAlign = 'right';
   for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * fp);
   ctx.fillStyle = '#555';
-  ctx.fillText('time (s)', iw, ih + 15 + fp);
+  ctx.fillText(inp.xLabel ?? 'time (s)', iw, ih + 15 + fp);
   ctx.save();
   ctx.rotate(-Math.PI / 2);
   ctx.fillText(inp.yLabel, 0, -M.left + 12);

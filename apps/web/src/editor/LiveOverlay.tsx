@@ -262,10 +262,27 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const x = l.x0 + (l.x1 - l.x0) * f;
         const y = l.y0 + (l.y1 - l.y0) * f;
         const flow = fl[i + 1]!;
-        ctx.fillStyle = flowColor(flow, colors[flow]);
-        const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
-        const s = (big ? 6 : 3.5) * boost;
-        ctx.fillRect(x - s / 2, y - s / 2, s, s);
+        if (flow >= meta.flowIds.length) {
+          // router control packets (LbLCA feedback) travel in the slot after the last flow: a
+          // black diamond with a white rim, so they stand out from every flow's colour
+          ctx.beginPath();
+          const r = 5 * boost;
+          ctx.moveTo(x, y - r);
+          ctx.lineTo(x + r, y);
+          ctx.lineTo(x, y + r);
+          ctx.lineTo(x - r, y);
+          ctx.closePath();
+          ctx.fillStyle = '#111111';
+          ctx.strokeStyle = '#ffffff';
+          ctx.lineWidth = 1.2;
+          ctx.fill();
+          ctx.stroke();
+        } else {
+          ctx.fillStyle = flowColor(flow, colors[flow]);
+          const big = fl[i + 4]! > 0; // data packets are drawn larger than ACKs
+          const s = (big ? 6 : 3.5) * boost;
+          ctx.fillRect(x - s / 2, y - s / 2, s, s);
+        }
         const g = drawn++ * GLYPH_STRIDE;
         glyphs[g] = fl[i]!;
         glyphs[g + 1] = flow;

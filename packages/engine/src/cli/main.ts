@@ -37,7 +37,8 @@ const USAGE = `usage:
   cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
   cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep
   cclab exercise list                              list the built-in exercises, one a line
-  cclab exercise check FILE|ID... | --all          validate an exercise and verify its reference solution`;
+  cclab exercise check FILE|ID... | --all          validate an exercise and verify its reference solution
+  cclab buffer-size --topology T --lambda R ...    minimum LbLCA router buffers (seed 000 §6.2.1; --help)`;
 
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
@@ -181,6 +182,14 @@ export async function main(argv: string[]): Promise<number> {
     case 'reproduce': {
       const { reproduce } = await import('./reproduce.js');
       return reproduce(rest);
+    }
+    case 'buffer-size': {
+      const { bufferSize, BUFFER_SIZE_USAGE } = await import('./bufferSize.js');
+      if (flag('--help')) {
+        process.stdout.write(BUFFER_SIZE_USAGE + '\n');
+        return 0;
+      }
+      return bufferSize(rest);
     }
     case 'sweep': {
       const { sweep } = await import('./sweep/sweepCommand.js');

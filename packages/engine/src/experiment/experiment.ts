@@ -19,6 +19,11 @@ export interface ExperimentPoint {
   scenario?: () => ScenarioInput;
   /** Scenario path → value, applied to the (base or own) scenario in order. */
   set?: Readonly<Record<string, unknown>>;
+  /**
+   * A point computed by a model other than the packet engine (seed 000's discrete-time
+   * buffer-sizing model): the seed → the values of the experiment's `computed` metrics.
+   */
+  compute?: (seed: number) => Record<string, number>;
 }
 
 /** A metric to collect, under a name unique in the experiment. */
@@ -27,6 +32,8 @@ export interface NamedMetric extends MetricQuery {
   label?: string;
   /** Points where the metric applies (e.g. a discipline's own probe); elsewhere it is NaN. */
   onlyPoints?: readonly string[];
+  /** Taken from a `compute` point's own values (its model names it), not from a packet run. */
+  computed?: boolean;
 }
 
 export interface ExperimentSpec {
@@ -71,11 +78,17 @@ export function pointScenario(spec: ExperimentSpec, point: ExperimentPoint, seed
 
 /** Runs one point with one seed to the end and evaluates every metric. */
 export function runPoint(spec: ExperimentSpec, point: ExperimentPoint, seed: number): RunRecord {
+  if (point.compute) {
+    const got = point.compute(seed);
+    const values: Record<string, number> = {};
+    for (const m of spec.metrics) values[m.name] = m.computed ? (got[m.name] ?? NaN) : NaN;
+    return { point: point.id, seed, values, events: 0 };
+  }
   const sim = new Simulation(pointScenario(spec, point, seed));
   sim.run();
   const values: Record<string, number> = {};
   for (const m of spec.metrics) {
-    if (m.onlyPoints && !m.onlyPoints.includes(point.id)) {
+    if (m.computed || (m.onlyPoints && !m.onlyPoints.includes(point.id))) {
       values[m.name] = NaN;
       continue;
     }

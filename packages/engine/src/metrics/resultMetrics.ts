@@ -21,6 +21,7 @@
  *   reference flows.
  */
 import { NS_PER_SECOND } from '../core/units.js';
+import type { Port } from '../net/Port.js';
 import type { FlowRuntime, Simulation } from '../Simulation.js';
 import { maxRatioFairnessOf } from './chiuJain.js';
 import { jainIndex } from './TimeSeries.js';
@@ -70,6 +71,11 @@ export interface MetricQuery {
   share?: number;
   /** Throughput CoV: start the window when the flow first reaches `fraction` of its maximum. */
   afterConvergence?: boolean;
+  /**
+   * queueProbe: the value at the end of the run (`last`, default) or the minimum, maximum or mean
+   * of the port's probe series from `from` on (the port must be probed).
+   */
+  stat?: 'last' | 'min' | 'max' | 'mean';
 }
 
 /** A problem with a query, naming the field (the caller adds its own path). */
@@ -165,6 +171,24 @@ export const resultMetrics: readonly ResultMetricSpec[] = [
   ),
   fs('utility', 'Utility', '', 'Σ p_s·log10 x_s, x_s in delivered packets/s (seed 004 §5).'),
   fs('meanPdr', 'Mean PDR', '', 'Packets received / sent over the flows together.'),
+  fs(
+    'pooledDelayMs',
+    'Mean one-way delay (flows pooled)',
+    'ms',
+    'Mean one-way delay of every data packet the flows delivered (seed 000 §6.3.1 "network delay").',
+  ),
+  fs(
+    'pooledPtpJitterMs',
+    'Peak-to-peak jitter (flows pooled)',
+    'ms',
+    'Largest minus smallest one-way delay over every packet the flows delivered (seed 000 §6.3.1, ms p-p).',
+  ),
+  fs(
+    'pooledEfficacyDb',
+    'Efficacy (flows pooled)',
+    'dB',
+    '10·log10(PDR / (delay / d_opt)) from the pooled PDR and mean delay, d_opt = 100 ms (seed 000 §4).',
+  ),
   fs('friendliness', 'Friendliness ratio', '', 'Mean goodput of the flows / mean goodput of the `versus` flows.'),
   p('drops', 'Drops', 'packets', 'Packets discarded by the port’s queue discipline or lost on its link.'),
   p('marks', 'ECN marks', 'packets', 'Packets CE-marked instead of dropped.'),
@@ -434,6 +458,31 @@ function flowsMetric(sim: Simulation, q: MetricQuery): number {
         set.map((rt) => dataPacketsDelivered(rt) / (activeSeconds(sim, rt) || Infinity)),
         q.p ?? 1,
       );
+    case 'pooledDelayMs':
+    case 'pooledPtpJitterMs':
+    case 'pooledEfficacyDb': {
+      let sum = 0;
+      let count = 0;
+      let min = Infinity;
+      let max = -Infinity;
+      let sent = 0;
+      let received = 0;
+      for (const rt of set) {
+        const st = rt.stats;
+        sum += st.delaySumNs;
+        count += st.delayCount;
+        if (st.delayCount > 0) {
+          min = Math.min(min, st.minDelayNs);
+          max = Math.max(max, st.maxDelayNs);
+        }
+        sent += st.packetsSent;
+        received += st.packetsReceived;
+      }
+      if (count === 0) return NaN;
+      if (q.metric === 'pooledDelayMs') return ms(sum / count);
+      if (q.metric === 'pooledPtpJitterMs') return ms(max - min);
+      return efficacyDb(sent > 0 ? received / sent : NaN, ms(sum / count), q.dOptMs ?? 100);
+    }
     case 'meanPdr': {
       let sent = 0;
       let received = 0;
@@ -481,9 +530,13 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
           'key',
           `${JSON.stringify(q.key)} is not a probe of ${port.queueType} (${specs.map((s) => s.key).join(', ') || 'none'})`,
         );
-      const out = new Float64Array(specs.length);
-      d.probeValues(out, 0);
-      return out[i]!;
+      const stat = q.stat ?? 'last';
+      if (stat === 'last') {
+        const out = new Float64Array(specs.length);
+        d.probeValues(out, 0);
+        return out[i]!;
+      }
+      return probeSeriesStat(sim, port, `disc:${specs[i]!.key}`, stat, q.from ?? 0);
     }
     case 'flowsUtilization': {
       const share = q.share ?? 1;
@@ -494,6 +547,29 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
     }
   }
   throw new MetricQueryError('metric', `${JSON.stringify(q.metric)} is not a port metric`);
+}
+
+/** Minimum, maximum or mean of a probed port's series column over samples at t ≥ fromS (NaN ignored). */
+function probeSeriesStat(sim: Simulation, port: Port, column: string, stat: 'min' | 'max' | 'mean', fromS: number) {
+  const k = sim.probedPorts.indexOf(port);
+  if (k < 0) throw new MetricQueryError('stat', `port ${JSON.stringify(port.name)} is not probed (probes.ports)`);
+  const series = sim.portSeries[k]!;
+  const t = series.column('t');
+  const v = series.column(column);
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let n = 0;
+  for (let j = 0; j < t.length; j++) {
+    const x = v[j]!;
+    if (t[j]! < fromS || !Number.isFinite(x)) continue;
+    if (x < min) min = x;
+    if (x > max) max = x;
+    sum += x;
+    n++;
+  }
+  if (n === 0) return NaN;
+  return stat === 'min' ? min : stat === 'max' ? max : sum / n;
 }
 
 /** Computes one metric of a run. Throws MetricQueryError naming the query field at fault. */

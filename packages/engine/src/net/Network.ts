@@ -4,6 +4,9 @@ import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
 import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
+import { SharedBuffer, SHARED_BUFFER } from '../router/SharedBuffer.js';
+import { SharedBufferQueueDisc } from '../router/SharedBufferQueueDisc.js';
+import { NodeControlChannel } from './ControlChannel.js';
 import { MAX_LIVE_PACKETS, PacketPool } from './Packet.js';
 import { Port, type DropObserver, type PortArgs } from './Port.js';
 import { findChannelModel } from '../router/channel/channelModels.js';
@@ -17,6 +20,7 @@ import { shortestPath, type Edge } from './routing.js';
 export interface NetworkNode extends NodeView {
   /** Egress ports of this node. */
   readonly ports: Port[];
+  readonly control: NodeControlChannel;
 }
 
 /**
@@ -42,9 +46,27 @@ export class Network {
     maxLivePackets = MAX_LIVE_PACKETS,
   ) {
     this.pool = new PacketPool(maxLivePackets);
-    this.nodes = scenario.nodes.map((n) => ({ index: n.index, id: n.id, kind: n.kind, ports: [], shared: new Map() }));
-    this.adj = scenario.nodes.map(() => []);
     const flowCount = scenario.flows.length;
+    const controlNet = {
+      now: () => sim.now,
+      pool: this.pool,
+      port: (from: number, to: number) => this.port(from, to),
+      channel: (i: number) => this.nodes[i]!.control,
+      controlFlow: flowCount,
+    };
+    this.nodes = scenario.nodes.map((n) => {
+      const shared = new Map<string, unknown>();
+      if (n.buffer !== null) shared.set(SHARED_BUFFER, new SharedBuffer(n.buffer));
+      return {
+        index: n.index,
+        id: n.id,
+        kind: n.kind,
+        ports: [],
+        shared,
+        control: new NodeControlChannel(n.index, controlNet),
+      };
+    });
+    this.adj = scenario.nodes.map(() => []);
     this.flowTable = {
       count: flowCount,
       classOf: Int32Array.from(scenario.flows, (f) => f.class),
@@ -52,11 +74,15 @@ export class Network {
       fromNodeOf: Int32Array.from(scenario.flows, (f) => f.from),
       toNodeOf: Int32Array.from(scenario.flows, (f) => f.to),
       ids: scenario.flows.map((f) => f.id),
+      baseRttNs: new Float64Array(flowCount),
     };
     for (const link of scenario.links) {
       for (const d of link.dirs) {
         const name = `${this.nodes[d.from]!.id}->${this.nodes[d.to]!.id}`;
-        const disc = buildDisc(d.queue, d.queue.limit, name, link.rateBps, link.delayNs, this.nodes[d.from]!);
+        const from = this.nodes[d.from]!;
+        let disc = buildDisc(d.queue, d.queue.limit, name, link.rateBps, link.delayNs, from);
+        const pool = SharedBuffer.of(from);
+        if (pool !== undefined) disc = new SharedBufferQueueDisc(disc, pool);
         const args: PortArgs = [
           this.ports.length,
           name,

@@ -32,6 +32,11 @@ export enum PacketKind {
   DccpAck = 4,
   TfrcData = 5,
   TfrcFeedback = 6,
+  /**
+   * A message between neighbouring nodes' router features (LbLCA feedback): one hop on one link,
+   * sent and received through the nodes' ControlChannel; `ext` holds its ControlMessage.
+   */
+  Control = 7,
 }
 
 /** Whether a packet carries data (as opposed to an acknowledgement or feedback report). */

@@ -92,7 +92,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private flightHead = 0;
   flightCount = 0;
   protected wakePending = Infinity;
-  /** Per-flow counters at this port, indexed by flow id. */
+  /**
+   * Per-flow counters at this port, indexed by flow id; one slot more than there are flows, for
+   * control packets (router-to-router messages carry flow index = the flow count).
+   */
   flowDepartureBytes: Float64Array;
   flowDepartures: Float64Array;
   flowDrops: Float64Array;
@@ -153,9 +156,9 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.env = env;
     this.queueType = env.queueType;
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
-    this.flowDepartureBytes = new Float64Array(flowCount);
-    this.flowDepartures = new Float64Array(flowCount);
-    this.flowDrops = new Float64Array(flowCount);
+    this.flowDepartureBytes = new Float64Array(flowCount + 1);
+    this.flowDepartures = new Float64Array(flowCount + 1);
+    this.flowDrops = new Float64Array(flowCount + 1);
     this.attachDisc(disc);
   }
 

@@ -12,6 +12,7 @@ import { resolveParams } from '../registry/params.js';
 import { findChannelModel } from '../router/channel/channelModels.js';
 import { PacketKind, PacketPool, type Packet, type PacketSink } from './Packet.js';
 import type { Port, PortArgs } from './Port.js';
+import { BenchControlChannel } from '../queue/queueTestKit.js';
 
 export interface Delivery {
   /** Packet number in injection order. */
@@ -50,8 +51,15 @@ export class PortBench<P extends Port = Port> implements PacketSink, EventHandle
       fromNodeOf: new Int32Array([0]),
       toNodeOf: new Int32Array([1]),
       ids: ['f0'],
+      baseRttNs: new Float64Array(1),
     };
-    const node: NodeView = { index: 0, id: 'a', kind: o.bsDownlink ? 'bs' : 'router', shared: new Map() };
+    const node: NodeView = {
+      index: 0,
+      id: 'a',
+      kind: o.bsDownlink ? 'bs' : 'router',
+      shared: new Map(),
+      control: new BenchControlChannel(() => this.sim.now),
+    };
     const limit = o.limit ?? { packets: 1_000_000 };
     const args: PortArgs = [
       0,

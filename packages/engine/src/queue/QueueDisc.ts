@@ -3,6 +3,7 @@ import { Ecn } from '../net/Packet.js';
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import type { BufferLimit } from '../core/units.js';
+import type { ControlChannel } from '../net/ControlChannel.js';
 
 /**
  * Why a queue discipline discarded or marked a packet. Counted per reason in statistics, drawn
@@ -71,11 +72,18 @@ export interface FlowTable {
   readonly toNodeOf: Int32Array;
   /** Flow ids (for messages; not in the hot path). */
   readonly ids: readonly string[];
+  /**
+   * Round-trip propagation delay of each flow's route, ns: filled in when the flows are routed,
+   * before the run starts (0 until then).
+   */
+  readonly baseRttNs: Float64Array;
 }
 
 /** The port a discipline serves, as router features see it. */
 export interface PortView {
   readonly name: string;
+  /** Index of the node at the far end of the link. */
+  readonly toNode: number;
   /** Current transmission rate, bit/s (may change over time on time-varying links). */
   readonly rateBps: number;
   readonly delayNs: number;
@@ -93,6 +101,8 @@ export interface NodeView {
    * link-by-link congestion avoidance, an XCP router's per-node parameters, ...).
    */
   readonly shared: Map<string, unknown>;
+  /** Sends packets to neighbouring nodes' router features and receives theirs (LbLCA feedback). */
+  readonly control: ControlChannel;
 }
 
 /** What a queue discipline learns about its port when attached. */

@@ -37,4 +37,9 @@ export interface QueueModel {
    * the scheduler allows). Empty when the combination is runnable.
    */
   check?(params: ResolvedParams, env: QueueCheckEnv): QueueParamIssue[];
+  /**
+   * Problems across the ports of one node that use this discipline (as roots), in link order:
+   * router-wide parameters that must agree (LbLCA's update period). `index` is into `ports`.
+   */
+  checkRouter?(ports: readonly ResolvedParams[]): (QueueParamIssue & { index: number })[];
 }

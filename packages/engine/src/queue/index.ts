@@ -12,6 +12,7 @@ import { wfqModel } from './WfqQueueDisc.js';
 import { qlbpModel } from '../router/qlbpModel.js';
 import { redModel } from './RedQueueDisc.js';
 import { xcpModel } from '../router/xcpModel.js';
+import { lblcaModel } from '../router/lblcaModel.js';
 import type { QueueModel } from './QueueModel.js';
 
 export type { QueueModel, QueueBuildContext, QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
@@ -35,6 +36,7 @@ export const queueModels: QueueModel[] = [
   fqModel,
   wfqModel,
   xcpModel,
+  lblcaModel,
 ];
 
 export function findQueueModel(id: string): QueueModel | undefined {

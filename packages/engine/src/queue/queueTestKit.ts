@@ -8,7 +8,44 @@ import type { BufferLimit } from '../core/units.js';
 import { Ecn, Packet, PacketKind } from '../net/Packet.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
 import type { QueueBuildContext } from './QueueModel.js';
+import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
 import type { DropReason, DropStage, FlowTable, NodeView, QueueDisc, QueueDropListener } from './QueueDisc.js';
+
+/** A control message a discipline under test sent (the bench's channel records instead of sending). */
+export interface SentControl {
+  tNs: number;
+  toNode: number;
+  protocol: string;
+  sizeBytes: number;
+  body: unknown;
+}
+
+/**
+ * The bench's control channel: records what is sent (node 1, the port's far end, is the only
+ * neighbour) and lets the test deliver messages to the listeners.
+ */
+export class BenchControlChannel implements ControlChannel {
+  readonly sent: SentControl[] = [];
+  readonly receivers = new Map<string, ControlReceiver>();
+  constructor(private readonly now: () => number) {}
+  send(toNode: number, protocol: string, sizeBytes: number, body: unknown): boolean {
+    if (toNode !== 1) return false;
+    this.sent.push({ tNs: this.now(), toNode, protocol, sizeBytes, body });
+    return true;
+  }
+  listen(protocol: string, receiver: ControlReceiver): void {
+    this.receivers.set(protocol, receiver);
+  }
+  /** Node 1 runs every protocol unless the test says otherwise. */
+  peerRuns = true;
+  peerListens(toNode: number): boolean {
+    return toNode === 1 && this.peerRuns;
+  }
+  /** Delivers a message of `protocol` from node `fromNode` as if a control packet had arrived. */
+  deliver(protocol: string, fromNode: number, body: unknown): void {
+    this.receivers.get(protocol)?.onControl({ protocol, fromNode, body });
+  }
+}
 
 export interface DropRecord {
   tNs: number;
@@ -38,7 +75,8 @@ export class QueueBench implements QueueDropListener {
   readonly drops: DropRecord[] = [];
   readonly marks: { tNs: number; flow: number; reason: DropReason }[] = [];
   readonly flows: FlowTable;
-  readonly node: NodeView = { index: 0, id: 'r1', kind: 'router', shared: new Map() };
+  readonly control: BenchControlChannel;
+  readonly node: NodeView;
   readonly limit: BufferLimit;
   readonly rateBps: number;
   readonly delayNs: number;
@@ -47,6 +85,8 @@ export class QueueBench implements QueueDropListener {
 
   constructor(o: QueueBenchOptions = {}) {
     this.sim = new Simulator(o.seed ?? 1);
+    this.control = new BenchControlChannel(() => this.sim.now);
+    this.node = { index: 0, id: 'r1', kind: 'router', shared: new Map(), control: this.control };
     this.limit = o.limit ?? { packets: 100 };
     this.rateBps = o.rateBps ?? 10e6;
     this.delayNs = o.delayNs ?? 20e6;
@@ -58,6 +98,7 @@ export class QueueBench implements QueueDropListener {
       fromNodeOf: Int32Array.from({ length: n }, (_, i) => o.endpoints?.[i]?.[0] ?? 2 + 2 * i),
       toNodeOf: Int32Array.from({ length: n }, (_, i) => o.endpoints?.[i]?.[1] ?? 3 + 2 * i),
       ids: Array.from({ length: n }, (_, i) => `f${i}`),
+      baseRttNs: new Float64Array(n).fill(2 * (o.delayNs ?? 20e6)),
     };
   }
 
@@ -79,6 +120,7 @@ export class QueueBench implements QueueDropListener {
       node: this.node,
       port: {
         name: 'r1->r2',
+        toNode: 1,
         get rateBps() {
           return rateOf();
         },

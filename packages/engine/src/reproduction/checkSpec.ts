@@ -23,7 +23,8 @@ export function checkReproduction(spec: ReproductionSpec): string[] {
   spec.metrics.forEach((m, i) => {
     if (metrics.has(m.name)) add(`metrics[${i}].name`, `duplicate ${JSON.stringify(m.name)}`);
     metrics.add(m.name);
-    if (!findResultMetric(m.metric)) add(`metrics[${i}].metric`, `${JSON.stringify(m.metric)} is not a result metric`);
+    if (!m.computed && !findResultMetric(m.metric))
+      add(`metrics[${i}].metric`, `${JSON.stringify(m.metric)} is not a result metric`);
     m.onlyPoints?.forEach((pt, j) => {
       if (!spec.points.some((p) => p.id === pt))
         add(`metrics[${i}].onlyPoints[${j}]`, `${JSON.stringify(pt)} is not a point`);

@@ -143,6 +143,20 @@ export function ns2FlowTransport(
           ),
         };
       }
+      if (arg === 'compound') {
+        // Agent/TCP/Linux + select_ca compound (tcp/linux/src/tcp_compound.c), agent as for cubic
+        const linux = {
+          packetSize: `${Number(a.pkt) + 50}B`,
+          headerSize: '50B',
+          handshake: false,
+          headerOnlyFirst: true,
+          sackStyle: 'ns2',
+          timestamps: true,
+          lossRecovery: 'linux',
+          clockGranularity: '1ms',
+        };
+        return { transport: tcp('compound', a, linux, {}) };
+      }
       throw new Error(`ns-2 flow kind ${spec} has no cclab equivalent yet`);
     case 'CBR':
       return {

@@ -1,6 +1,7 @@
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
 import { queueLessonPresets } from './queuePresets.js';
+import { seed000Presets } from './seed000Presets.js';
 import { seed003Presets } from './seed003.js';
 import type { ScenarioInput } from './types.js';
 import { wirelessPresets } from './wirelessPresets.js';
@@ -59,4 +60,5 @@ export const presets: Preset[] = [
   })),
   ...seed003Presets(),
   ...wirelessPresets,
+  ...seed000Presets(),
 ];

@@ -20,6 +20,8 @@ export interface CheckContext {
 /** Node ids → indices, and whether references can be checked at all. */
 export class NodeTable {
   readonly index = new Map<string, number>();
+  /** Node index → its shared buffer (routers that pool one). */
+  readonly buffers = new Map<number, BufferLimit>();
   /** False when the `nodes` list itself is unreadable: a reference cannot be judged then. */
   known = true;
 
@@ -49,6 +51,13 @@ export function resolveNodes(s: ScenarioInput, cx: CheckContext): { nodes: Resol
     if (typeof n.id !== 'string') return;
     if (table.index.has(n.id)) issues.push({ path: `nodes[${i}].id`, message: `duplicate node id ${quote(n.id)}` });
     else table.index.set(n.id, i);
+    let buffer: BufferLimit | null = null;
+    if (n.buffer !== undefined && structure.sound('nodes', i, 'buffer')) {
+      const path = `nodes[${i}].buffer`;
+      if (n.kind !== 'router') issues.push({ path, message: 'only a router pools a shared buffer' });
+      else buffer = checkedBuffer(n.buffer, path, issues);
+    }
+    if (buffer !== null) table.buffers.set(i, buffer);
     const bs = structure.sound('nodes', i, 'kind') && structure.sound('nodes', i, 'bs') ? n : null;
     nodes.push({
       index: i,
@@ -56,6 +65,7 @@ export function resolveNodes(s: ScenarioInput, cx: CheckContext): { nodes: Resol
       kind: n.kind,
       label: n.label,
       bs: bs ? resolveBaseStation(bs, `nodes[${i}]`, issues) : null,
+      buffer,
     });
   });
   return { nodes, table };
@@ -120,7 +130,8 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
     const env = { rateBps: rate ?? 1, delayNs: delay ?? 0, classes };
     const own = <K extends 'buffer' | 'queue' | 'lossRate'>(k: K): ScenarioLink[K] => (ok(k) ? l[k] : undefined);
     const rev = ok('reverse') ? (l.reverse ?? {}) : {};
-    const fwdDir = resolveDirection(cx, a, b, env, {
+    const pooled = (n: number): BufferLimit | null => (n >= 0 ? (table.buffers.get(n) ?? null) : null);
+    const fwdDir = resolveDirection(cx, a, b, env, pooled(a), {
       channel: resolveChannel(ok('channel') ? l.channel : undefined, `${p}.channel`, fromBs(a), issues),
       buffer: own('buffer'),
       bufferPath: `${p}.buffer`,
@@ -130,7 +141,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
     });
     // b→a: the reverse overrides, else the link's own settings (a problem in those is reported
     // once: identical issues are merged by validateScenario)
-    const revDir = resolveDirection(cx, b, a, env, {
+    const revDir = resolveDirection(cx, b, a, env, pooled(b), {
       // a channel is never copied from a→b: radio and trace links are asymmetric
       channel: resolveChannel((rev as { channel?: ChannelSpec }).channel, `${p}.reverse.channel`, fromBs(b), issues),
       buffer: rev.buffer ?? own('buffer'),
@@ -170,10 +181,14 @@ function resolveDirection(
   from: number,
   to: number,
   env: Omit<QueueCheckEnv, 'limit'>,
+  pooled: BufferLimit | null,
   d: DirectionSpec,
 ): ResolvedDirection {
+  // a port of a router with a shared buffer and no buffer of its own is limited by the pool
   const limit =
-    d.buffer === undefined ? DEFAULT_BUFFER : (checkedBuffer(d.buffer, d.bufferPath, cx.issues) ?? DEFAULT_BUFFER);
+    d.buffer === undefined
+      ? (pooled ?? DEFAULT_BUFFER)
+      : (checkedBuffer(d.buffer, d.bufferPath, cx.issues) ?? DEFAULT_BUFFER);
   const queue = resolveQueue(d.queue, d.queuePath, { ...env, limit }, cx.issues);
   return { from, to, queue, lossRate: d.lossRate ?? 0, channel: d.channel };
 }
@@ -215,4 +230,23 @@ export function resolveQueue(
     }
   }
   return { type: qtype, params, limit: env.limit, child };
+}
+
+/** Each discipline's router-wide checks over the egress ports of every node that use it. */
+export function checkRouterWide(links: readonly ResolvedLink[], s: ScenarioInput, issues: ScenarioIssue[]): void {
+  for (const m of queueModels) {
+    if (!m.checkRouter) continue;
+    const byNode = new Map<number, { params: ResolvedParams; path: string }[]>();
+    for (const l of links)
+      l.dirs.forEach((d, i) => {
+        if (d.queue.type !== m.info.id) return;
+        const path = `links[${l.index}]${i === 1 && s.links[l.index]?.reverse?.queue ? '.reverse' : ''}.queue.params`;
+        const list = byNode.get(d.from) ?? [];
+        list.push({ params: d.queue.params, path });
+        byNode.set(d.from, list);
+      });
+    for (const ports of byNode.values())
+      for (const x of m.checkRouter(ports.map((p) => p.params)))
+        issues.push({ path: `${ports[x.index]!.path}.${x.key}`, message: x.message });
+  }
 }

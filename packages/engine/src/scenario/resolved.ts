@@ -65,6 +65,8 @@ export interface ResolvedNode {
   label: string | undefined;
   /** Base stations only: slot, radio and scheduler. */
   bs: ResolvedBaseStation | null;
+  /** The router's shared buffer pooled over its egress ports, or null (per-port buffers). */
+  buffer: BufferLimit | null;
 }
 
 /** What a link event changes; absent fields stay as they are. */

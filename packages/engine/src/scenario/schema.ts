@@ -71,6 +71,8 @@ export const nodeSchema = z.strictObject({
   x: coordinate.optional(),
   y: coordinate.optional(),
   label: text(200).optional(),
+  /** A router's shared buffer pooled over its egress ports (seed 000 LbLCA, eqs. 6.1–6.2). */
+  buffer: buffer.optional(),
 });
 
 const lossRate = z.number().min(0, 'must be ≥ 0').max(1, 'must be ≤ 1');

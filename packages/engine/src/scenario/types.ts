@@ -18,6 +18,12 @@ export interface ScenarioNode {
   x?: number;
   y?: number;
   label?: string;
+  /**
+   * Routers only: one buffer pooled by all the router's egress ports ("400 packets", "50MB");
+   * a port admits a packet only while the router's stored packets (or bytes) stay within it, and
+   * a port without a `buffer` of its own gets this one as its limit (seed 000 §6.1.1).
+   */
+  buffer?: string | number;
   /** Base stations only: slot, radio and scheduler (docs/models.md, "Base station"). */
   bs?: BaseStationSpec;
 }

@@ -6,7 +6,7 @@ import type { ResolvedScenario } from './resolved.js';
 import { migrateScenario } from './migrate.js';
 import { resolveEvents } from './resolveEvents.js';
 import { resolveFlows } from './resolveFlows.js';
-import { resolveLinks, resolveNodes, type CheckContext } from './resolveNetwork.js';
+import { checkRouterWide, resolveLinks, resolveNodes, type CheckContext } from './resolveNetwork.js';
 import { ScenarioError, type ScenarioIssue } from './ScenarioError.js';
 import { scenarioSchema } from './schema.js';
 import type { ScenarioInput } from './types.js';
@@ -73,6 +73,7 @@ export function validateScenario(input: unknown): ResolvedScenario {
       if (structure.sound('flows', i, 'class') && f.class !== undefined) classes = Math.max(classes, f.class + 1);
     });
   const { links, adjacency, portNames, portsKnown } = resolveLinks(s, cx, table, classes);
+  checkRouterWide(links, s, issues);
   const flows = resolveFlows(s, cx, table, adjacency);
   const probes = resolveProbes(s, cx, portsKnown ? portNames : null);
   const events = resolveEvents(s, cx, durationNs, nodes, links, flows);

@@ -14,6 +14,8 @@ const NS2_TYPE: Record<PacketKind, string> = {
   [PacketKind.DccpAck]: 'DCCP_Ack',
   [PacketKind.TfrcData]: 'tcpFriend',
   [PacketKind.TfrcFeedback]: 'tcpFriendCtl',
+  // router-to-router control (LbLCA feedback; the thesis's ns-2 header is LbLCA_packet.h)
+  [PacketKind.Control]: 'LbLCA',
 };
 
 /** Whether a packet of this kind travels from the flow's sender to its receiver. */
@@ -76,10 +78,11 @@ export class Ns2TraceWriter implements PortTracer {
   ) {}
 
   private line(event: string, port: Port, pkt: Packet): void {
-    const f = this.flows[pkt.flowId]!;
+    const f = this.flows[pkt.flowId];
     const fwd = isForwardKind(pkt.kind);
-    const src = fwd ? f.fromNode : f.toNode;
-    const dst = fwd ? f.toNode : f.fromNode;
+    // a control packet belongs to no flow: it goes one hop, between neighbouring routers
+    const src = f ? (fwd ? f.fromNode : f.toNode) : port.fromNode;
+    const dst = f ? (fwd ? f.toNode : f.fromNode) : port.toNode;
     const seqno = pkt.kind === PacketKind.TcpAck ? pkt.ack : pkt.seq;
     this.out.writeAsciiLine(
       `${event} ${ns2TraceTime(this.now())} ${port.fromNode} ${port.toNode} ${NS2_TYPE[pkt.kind]} ${pkt.sizeBytes} ${ns2Flags(pkt)} ${pkt.flowId} ${src}.0 ${dst}.0 ${seqno} ${pkt.uid - 1}`,

@@ -64,7 +64,9 @@ export class PcapWriter implements PortTracer {
   receive(): void {}
 
   dequeue(_port: Port, pkt: Packet): void {
-    const f = this.flows[pkt.flowId]!;
+    const f = this.flows[pkt.flowId];
+    // router control packets (LbLCA feedback) belong to no flow and have no IP header of ours
+    if (!f || pkt.kind === PacketKind.Control) return;
     const fwd = isForwardKind(pkt.kind);
     const tcp = f.tcp && (pkt.kind === PacketKind.TcpData || pkt.kind === PacketKind.TcpAck);
     const sack = tcp && !fwd ? pkt.sackCount : 0;

@@ -1,6 +1,7 @@
 import type { CcModel } from './CcModel.js';
 import { bbrModel } from './Bbr.js';
 import { binomialModel } from './Binomial.js';
+import { compoundModel } from './Compound.js';
 import { cubicModel } from './Cubic.js';
 import { dctcpModel } from './Dctcp.js';
 import { fastModel } from './Fast.js';
@@ -23,6 +24,7 @@ export const ccModels: CcModel[] = [
   sackModel,
   vegasModel,
   cubicModel,
+  compoundModel,
   fastModel,
   quicTcpModel,
   binomialModel,

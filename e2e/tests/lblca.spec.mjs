@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/**
+ * Seed 000 in the lab: the one-click LbLCA linear-chain preset runs live; its feedback packets
+ * travel the reverse links as packets of their own; the queue chart draws each router's
+ * shared-buffer occupancy against b_l and b_u and, in another view, the ports' sending and
+ * target rates; the Buffer-sizing panel plots the model's minimum buffers against capacity and
+ * the occupancy at those buffers against the set points.
+ */
+export async function lblcaPresetChartsOccupancyRatesAndFeedback({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('preset').selectOption('seed000-linear-3');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Seed 000 linear chain'));
+  const sc = await lab.scenario();
+  assert.deepEqual(
+    sc.nodes.filter((n) => n.kind === 'router').map((n) => [n.id, n.buffer]),
+    [
+      ['B1', '400 packets'],
+      ['B2', '400 packets'],
+      ['B3', '400 packets'],
+    ],
+  );
+  assert.equal(sc.links[0].queue.type, 'lblca');
+  if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
+  // feedback packets are on the wire (the worker ships them with the flow slot after the last flow)
+  await lab.waitForRun(() => window.__cclab.live().control > 0, undefined, 30000);
+  await lab.waitForRun(() => window.__cclab.portColumn('B1->B2', 'disc:occupancyShare').length >= 10, undefined, 30000);
+  if ((await lab.run()).status === 'playing') await lab.testId('play').click(); // pause
+  const col = (c) => lab.page.evaluate((name) => window.__cclab.portColumn('B1->B2', name), c);
+  // the set points are the ns-2 preset's (Algorithm 2): b_l 0.1, b_u 0.9, every sample
+  assert.ok((await col('disc:lowerSetPoint')).every((v) => v === 0.1));
+  assert.ok((await col('disc:upperSetPoint')).every((v) => v === 0.9));
+  // the occupancy is a share of the router's buffer; the port is shaped to at most its line rate
+  assert.ok((await col('disc:occupancyShare')).every((v) => v === null || Number.isNaN(v) || (v >= 0 && v <= 1)));
+  assert.ok((await col('disc:sendRateBps')).some((v) => v > 0 && v <= 200e6));
+  // the queue chart shows B1's occupancy against the set points (constant lines: dashed) ...
+  await lab.testId('queue-chart-port').selectOption('B1->B2');
+  const views = await lab.testId('queue-chart-view').evaluate((el) => [...el.options].map((o) => [o.value, o.text]));
+  const occupancyView = views.find(([, text]) => text.includes('Router occupancy'));
+  assert.ok(occupancyView, JSON.stringify(views));
+  await lab.testId('queue-chart-view').selectOption(occupancyView[0]);
+  const legend = await lab.testId('chart-queue').innerText();
+  assert.match(legend, /Router occupancy Θ\/B/);
+  assert.match(legend, /Lower set point b_l/);
+  assert.match(legend, /Upper set point b_u/);
+  await lab.screenshot('lblca-occupancy');
+  // ... and, in another view, the port's sending and target rates
+  const ratesView = views.find(([, text]) => text.includes('Sending rate'));
+  assert.ok(ratesView, JSON.stringify(views));
+  await lab.testId('queue-chart-view').selectOption(ratesView[0]);
+  const rates = await lab.testId('chart-queue').innerText();
+  assert.match(rates, /Sending rate s/);
+  assert.match(rates, /Target rate ts/);
+  await lab.screenshot('lblca-rates');
+}
+
+export async function bufferSizingPanelPlotsMinimumBuffersAndOccupancy({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('sizing-toggle').click();
+  await lab.testId('sizing-capacities').fill('180, 200, 300');
+  await lab.testId('sizing-run').click();
+  await lab.page.waitForSelector('[data-testid="sizing-trace"]', { timeout: 60000 });
+  const rows = await lab.page.$$eval('[data-testid="sizing-table"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+  );
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ['180', '200', '300'],
+  );
+  // every router of the 3-router chain has a finite minimum buffer at every capacity
+  for (const r of rows) for (const b of r.slice(1)) assert.ok(Number(b) > 0, `buffer ${b}`);
+  // three routers' minimum buffers against capacity; three occupancy lines plus b_l and b_u
+  assert.equal(await lab.testId('sizing-buffers').getAttribute('data-lines'), '3');
+  assert.equal(await lab.testId('sizing-trace').getAttribute('data-lines'), '5');
+  await lab.screenshot('lblca-buffer-sizing');
+}
