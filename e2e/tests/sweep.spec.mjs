@@ -64,19 +64,20 @@ export async function sweepBottleneckBufferAndCancel({ context, baseUrl }) {
   assert.equal(await panel2.getByLabel('Parameter').inputValue(), 'links[r1-r2].buffer');
   await other.page.close();
 
-  // a second, longer sweep is cancelled part-way: the count stops where it was
+  // a second, longer sweep is cancelled part-way: the count stops where it was. It is long
+  // (200 runs) so that it cannot finish between the first result and the click on a fast machine.
   await panel.getByLabel(/^Values/).fill('5, 10, 20, 40, 80');
-  await panel.getByLabel('Seeds').fill('3');
+  await panel.getByLabel('Seeds').fill('40');
   await panel.getByRole('button', { name: 'Run sweep' }).click();
   await panel
     .getByTestId('sweep-status')
-    .filter({ hasText: /^[1-9]\d*\/15 runs/ })
+    .filter({ hasText: /^[1-9]\d*\/200 runs/ })
     .waitFor({ timeout: 120_000 });
   await panel.getByRole('button', { name: 'Cancel' }).click();
   const status = panel.getByTestId('sweep-status');
   const text = await status.textContent();
-  const m = /^Cancelled after (\d+) of 15 runs$/.exec(text ?? '');
-  assert.ok(m && Number(m[1]) < 15, `cancelled: ${text}`);
+  const m = /^Cancelled after (\d+) of 200 runs$/.exec(text ?? '');
+  assert.ok(m && Number(m[1]) < 200, `cancelled: ${text}`);
   await page.waitForTimeout(1500);
   assert.equal(await status.textContent(), text, 'no run finishes after the cancel');
   assert.equal(await panel.getByRole('button', { name: 'Run sweep' }).isEnabled(), true);
