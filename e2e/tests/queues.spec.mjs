@@ -273,6 +273,7 @@ export async function queuePresetsOpenAndRun({ context, baseUrl }) {
     'fair-queueing-drr',
     'fair-queueing-sfq',
     'fair-queueing-fq-codel',
+    'dctcp',
   ])
     assert.ok(wanted.includes(id), `${id} is listed (${wanted.join(', ')})`);
   for (const id of wanted) {

@@ -27,7 +27,8 @@ describe('cclab exercise', () => {
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(12);
     expect(lines[0]).toMatch(/^slow-start-first-loss\s+ready\s+TCP basics\s+Slow start and the first loss$/);
-    expect(lines.filter((l) => /\scoming\s/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /\scoming\s/.test(l))).toHaveLength(0);
+    expect(lines[11]).toMatch(/^wireless-scheduling-fairness\s+ready\s+Wireless\s/);
   });
 
   it('check passes a built-in by id and a file with the same exercise', async () => {

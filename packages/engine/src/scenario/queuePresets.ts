@@ -209,4 +209,5 @@ export const queueLessonPresets: { id: string; title: string; scenario: () => Sc
     title: `Fair queueing: ${v.label}`,
     scenario: () => fairQueueingScenario(v),
   })),
+  { id: 'dctcp', title: 'DCTCP: queue held near K vs NewReno on RED', scenario: dctcpScenario },
 ];

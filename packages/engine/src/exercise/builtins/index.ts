@@ -2,7 +2,8 @@
 import type { ExerciseFile } from '../exerciseSchema.js';
 import { aimdBufferExercise, cubicVsRenoExercise, rttUnfairnessExercise, slowStartExercise } from './tcpBasics.js';
 import { bbrQueueExercise, bufferbloatExercise, fairQueueingExercise } from './queueing.js';
-import { dccpExercise, pacingExercise, tfrcExercise, wirelessExercise, xcpExercise } from './otherTransports.js';
+import { dccpExercise, pacingExercise, tfrcExercise, xcpExercise } from './otherTransports.js';
+import { wirelessExercise } from './wireless.js';
 
 export const builtinExercises: readonly ExerciseFile[] = [
   slowStartExercise,

@@ -1,4 +1,4 @@
-/** Built-in exercises on other transports and routers: TFRC, DCCP CCID-2, QLBP pacing, XCP, wireless (coming). */
+/** Built-in exercises on other transports and routers: TFRC, DCCP CCID-2, QLBP pacing, XCP. */
 import type { ExerciseFile } from '../exerciseSchema.js';
 import { exerciseDumbbell, smallBufferCore, tcp } from './networks.js';
 
@@ -175,33 +175,6 @@ export const xcpExercise: ExerciseFile = {
       metric: { metric: 'utilization', port: 'r0->r1' },
       tolerance: { absolute: 0.05 },
       hints: ['XCP grows the window by feedback, not by losses: it does not need to overshoot.'],
-    },
-  ],
-};
-
-export const wirelessExercise: ExerciseFile = {
-  version: 1,
-  id: 'wireless-scheduling-fairness',
-  title: 'Wireless scheduling and fairness',
-  topic: 'Wireless',
-  goal: 'See how a base station’s scheduler trades aggregate throughput against fairness among users with different channel qualities (seed 004).',
-  status: 'coming',
-  waitsFor: 'the wireless base-station model (seed 004), not yet merged',
-  scenario: {
-    scenario: exerciseDumbbell({
-      name: 'Placeholder until the base station lands',
-      flows: [tcp('newreno')],
-      rate: '10Mbps',
-      delay: '10ms',
-      buffer: '50 packets',
-      duration: '1s',
-    }),
-  },
-  tasks: [
-    {
-      id: 'scheduler',
-      kind: 'explain',
-      prompt: 'Written against the base-station model once it lands: proportional fair vs max-rate scheduling.',
     },
   ],
 };
