@@ -74,6 +74,12 @@ export async function batchRunToTheEnd({ context, baseUrl }) {
   assert.ok(csv.split('\n').length > 1000);
   const [svg] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-queue-svg').click()]);
   assert.match(await readFile(await svg.path(), 'utf8'), /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // Exported charts stand alone: the title above, a legend entry (label and unit) per series below.
+  const [cwndSvg] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-cwnd-svg').click()]);
+  const cwndText = await readFile(await cwndSvg.path(), 'utf8');
+  assert.match(cwndText, /data-export="title"[^>]*>Congestion window</);
+  for (const label of ['f0 cwnd (segments)', 'f0 ssthresh (segments)', 'f1 cwnd (segments)', 'f1 ssthresh (segments)'])
+    assert.ok(cwndText.includes(`>${label}</text>`), `the exported legend names ${label}`);
   const [png] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-throughput-png').click()]);
   const bytes = await readFile(await png.path());
   assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);

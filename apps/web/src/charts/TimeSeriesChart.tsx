@@ -18,7 +18,8 @@ import {
   type FlowStyle,
   type LineSeries,
 } from './chartData';
-import { chartMargins, chartScales, chartSvgElement, drawChartCanvas, type DrawInput } from './drawChart';
+import { chartMargins, chartScales, drawChartCanvas, type DrawInput } from './drawChart';
+import { chartExportSvg } from './exportLegend';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
 import { seconds } from '../run/liveChanges';
@@ -152,8 +153,9 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
 
   /** Exports read the series as they are now (the canvas may be up to one redraw behind). */
   const freshLines = build;
-  /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor. */
-  const svgForExport = () => chartSvgElement(drawInput(null, freshLines()));
+  /** The chart as SVG (exports): drawn by D3 from the same input as the canvas, without the cursor,
+   *  with the title above and a legend of every shown series below (exportLegend.ts). */
+  const svgForExport = () => chartExportSvg(drawInput(null, freshLines()), spec.title);
 
   const dataX = (clientX: number): { t: number; px: number } | null => {
     const cv = canvasRef.current;

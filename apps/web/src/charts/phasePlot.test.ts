@@ -85,6 +85,8 @@ describe('Chiu–Jain phase plot data', () => {
     expect(d.x1[5]).toBeCloseTo((4 * 2 + 7) / 5 / 10, 12);
     expect(d.x2[5]).toBeCloseTo((4 * 6 + 1) / 5 / 10, 12);
     expect(lastMaxRatio(d)).toBeCloseTo(2.5 / 1.5, 12);
-    expect(phaseCsv(d, ['a', 'b']).split('\n')[0]).toBe('t (s),a x1,b x2');
+    expect(phaseCsv(d, ['a', 'b']).split('\n')[0]).toBe(
+      't (s),a x1 (fraction of capacity),b x2 (fraction of capacity)',
+    );
   });
 });

@@ -255,9 +255,9 @@ export function phaseSvgElement(inp: PhaseDrawInput): SVGSVGElement {
   return svgEl;
 }
 
-/** CSV of the trajectory: t, x1, x2 (fractions of the capacity). */
+/** CSV of the trajectory: t, x1, x2 (fractions of the capacity, said in the headers). */
 export function phaseCsv(d: PhaseData, labels: [string, string]): string {
-  const lines = [`t (s),${labels[0]} x1,${labels[1]} x2`];
+  const lines = [`t (s),${labels[0]} x1 (fraction of capacity),${labels[1]} x2 (fraction of capacity)`];
   for (let i = 0; i < d.t.length; i++) lines.push(`${d.t[i]},${d.x1[i]},${d.x2[i]}`);
   return lines.join('\n') + '\n';
 }

@@ -22,7 +22,14 @@ export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, sho
   if (angle > 90) angle -= 180;
   if (angle < -90) angle += 180;
   return (
-    <g className={`link${selected ? ' is-selected' : ''}`} data-link={id} data-testid={`link-${id}`}>
+    <g
+      className={`link${selected ? ' is-selected' : ''}`}
+      data-link={id}
+      data-testid={`link-${id}`}
+      tabIndex={0}
+      role="button"
+      aria-label={`Link ${link.a} to ${link.b}${selected ? ', selected' : ''}`}
+    >
       <title>
         {clipText(
           `Link ${link.a} — ${link.b}: ${linkCaption(link)}, buffer ${String(link.buffer ?? '100 packets')}, ${String(link.queue?.type ?? 'droptail')}`,
@@ -30,6 +37,8 @@ export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, sho
         )}
       </title>
       <line className="link-hit" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+      {/* keyboard focus (canvasItemKeys.ts): shown only while focused, by CSS */}
+      <line className="focus-ring" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       {selected && <line className="link-halo" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />}
       <line className="link-line" data-link-line={id} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       {showLabel && (

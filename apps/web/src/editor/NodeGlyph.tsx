@@ -26,13 +26,23 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
   const r = NODE_RADIUS;
   const cls = `node node-${node.kind}${selected ? ' is-selected' : ''}${linkTarget ? ' is-link-target' : ''}`;
   return (
-    <g className={cls} data-node={node.id} data-testid={`node-${node.id}`} transform={`translate(${x},${y})`}>
+    <g
+      className={cls}
+      data-node={node.id}
+      data-testid={`node-${node.id}`}
+      transform={`translate(${x},${y})`}
+      tabIndex={0}
+      role="button"
+      aria-label={`${KIND_NAME[node.kind] ?? node.kind} ${node.id}${selected ? ', selected' : ''}`}
+    >
       <title>
         {clipText(
           `${KIND_NAME[node.kind] ?? node.kind} ${node.id}${node.label ? ` — ${node.label}` : ''}`,
           TOOLTIP_CHARS,
         )}
       </title>
+      {/* keyboard focus (canvasItemKeys.ts): shown only while focused, by CSS */}
+      <circle className="focus-ring" r={r + 11} />
       {(selected || linkTarget) &&
         (node.kind === 'host' ? (
           <circle className="node-halo" r={r + 6} />

@@ -16,6 +16,7 @@ import { QueueBars } from './QueueBars';
 import { BsQueues } from './BsQueues';
 import { useCanvasGestures } from './useCanvasGestures';
 import { fitTransform, IDENTITY, zoomAt } from './viewTransform';
+import { onCanvasItemKey } from './canvasItemKeys';
 
 export function TopologyCanvas() {
   const lab = useLab();
@@ -97,12 +98,13 @@ export function TopologyCanvas() {
         style={{ width: size.w, height: size.h, ['--inv-zoom' as string]: 1 / transform.k }}
         tabIndex={0}
         role="application"
-        aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Delete removes the selection."
+        aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Tab or the arrow keys go through nodes and links, Enter selects, Delete removes the selection."
         onPointerDown={g.onPointerDown}
         onPointerMove={g.onPointerMove}
         onPointerUp={g.onPointerUp}
         onPointerCancel={g.onPointerUp}
         onWheel={g.onWheel}
+        onKeyDown={(e) => onCanvasItemKey(lab, e)}
       >
         <defs>
           <pattern

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { ScenarioInput, ScenarioIssue } from '@cclab/engine';
 import { useLab } from '../lab';
+import { ChartedPortsField } from './ChartedPortsField';
 import { FieldIssues } from './FieldIssues';
 import { NumberInput } from './NumberInput';
 import { QuantityInput } from './QuantityInput';
@@ -59,6 +60,7 @@ export function ScenarioInspector({ scenario, issues }: { scenario: ScenarioInpu
         testId="scenario-interval"
         onCommit={(v) => edit({ probes: { ...(scenario.probes ?? {}), interval: v } })}
       />
+      <ChartedPortsField scenario={scenario} edit={(change) => lab.scenario.getState().apply(change)} />
       <FieldIssues issues={issuesAt(issues, 'probes')} />
       <p className="muted small">Select a node or link to edit it; Shift-click or Shift-drag to select several.</p>
     </section>
