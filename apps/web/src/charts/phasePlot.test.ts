@@ -73,6 +73,19 @@ describe('Chiu–Jain phase plot data', () => {
     expect(bottleneckBps(null)).toBe(0);
   });
 
+  it('with flow paths, divides by the slowest port both flows cross, not a slower one only one crosses', () => {
+    // h1 -> r1 is flow a's own 5 Mb/s access link (probed); r1 -> h2 (10 Mb/s) carries both flows
+    const ports = [
+      { ...meta.ports[0]!, rateBps: 5e6, probe: 1 },
+      { ...meta.ports[1]!, rateBps: 10e6, probe: 0 },
+    ];
+    const m: RunMeta = { ...meta, ports, flowPorts: [[0, 1], [1]] };
+    expect(bottleneckBps(m, 0, 1)).toBe(10e6);
+    // paths that share nothing: the slowest probed port, as without paths
+    expect(bottleneckBps({ ...m, flowPorts: [[0], [1]] }, 0, 1)).toBe(5e6);
+    expect(bottleneckBps(m)).toBe(5e6);
+  });
+
   it('a trailing mean over the window skips gaps', () => {
     expect([...trailingMean(Float64Array.from([2, 4, NaN, 8]), 2)]).toEqual([2, 3, 4, 8]);
   });

@@ -17,9 +17,19 @@ export interface PhaseData {
   capacityBps: number;
 }
 
-/** The bottleneck rate: the slowest probed port, else the slowest port, else 0. */
-export function bottleneckBps(meta: RunMeta | null): number {
+/**
+ * The capacity the two flows' rates are divided by: the slowest port both flows' data paths
+ * cross (the shared bottleneck of the Chiu–Jain plane); without flows, or when their paths share
+ * no port, the slowest probed port, else the slowest port, else 0.
+ */
+export function bottleneckBps(meta: RunMeta | null, a = -1, b = -1): number {
   if (!meta || meta.ports.length === 0) return 0;
+  const pa = meta.flowPorts?.[a];
+  const pb = meta.flowPorts?.[b];
+  if (pa && pb) {
+    const shared = pa.filter((i) => pb.includes(i) && meta.ports[i] !== undefined);
+    if (shared.length > 0) return Math.min(...shared.map((i) => meta.ports[i]!.rateBps));
+  }
   const probed = meta.ports.filter((p) => p.probe >= 0);
   const set = probed.length > 0 ? probed : meta.ports;
   return Math.min(...set.map((p) => p.rateBps));
@@ -52,7 +62,7 @@ export function trailingMean(col: Float64Array, w: number): Float64Array {
 export function phaseData(series: SeriesStore, a: number, b: number, windowS = 0.5): PhaseData | null {
   const fa = series.flows[a];
   const fb = series.flows[b];
-  const cap = bottleneckBps(series.meta);
+  const cap = bottleneckBps(series.meta, a, b);
   if (!fa || !fb || cap <= 0) return null;
   const n = Math.min(fa.length, fb.length);
   const interval = series.meta ? series.meta.intervalNs / 1e9 : 0.1;

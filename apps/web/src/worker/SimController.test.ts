@@ -30,6 +30,12 @@ describe('the worker’s simulation controller', () => {
       probe: 0,
     });
     expect(r.meta.ports).toHaveLength(10);
+    // each flow's data path, as port names: s0 -> r1 -> r2 -> d0 and s1 -> r1 -> r2 -> d1
+    const names = (r.meta.flowPorts ?? []).map((ps) => ps.map((i) => r.meta.ports[i]!.name));
+    expect(names).toEqual([
+      ['s0->r1', 'r1->r2', 'r2->d0'],
+      ['s1->r1', 'r1->r2', 'r2->d1'],
+    ]);
   });
 
   it('reports validation issues instead of throwing', () => {

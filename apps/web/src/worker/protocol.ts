@@ -79,6 +79,8 @@ export interface RunMeta {
   flowIds: string[];
   nodeIds: string[];
   ports: PortMeta[];
+  /** Indices into `ports` along each flow's data path (flow order). */
+  flowPorts?: number[][];
   /** Port names whose queues are recorded as series, in probe order. */
   probedPorts: string[];
   /** Names of the columns of a flow sample row (the engine's FLOW_COLUMNS). */

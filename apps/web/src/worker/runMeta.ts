@@ -50,6 +50,7 @@ export function runMeta(sim: Simulation): RunMeta {
     durationNs: sc.durationNs,
     intervalNs: sc.probes.intervalNs,
     flowIds: sc.flows.map((f) => f.id),
+    flowPorts: sim.flows.map((f) => f.forwardPorts.map((p) => p.id)),
     nodeIds: sc.nodes.map((n) => n.id),
     probedPorts: sim.probedPorts.map((p) => p.name),
     flowColumns: [...FLOW_COLUMNS],
