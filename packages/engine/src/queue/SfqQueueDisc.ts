@@ -129,18 +129,7 @@ export class SfqQueueDisc extends SubQueueScheduler {
   }
 
   protected doDequeue(): Packet | null {
-    const ring = this.ring;
-    let stalled = 0;
-    while (ring.head >= 0) {
-      const c = ring.head;
-      const p = this.takeHead(c);
-      if (!this.backlogged(c)) ring.idle(c);
-      else ring.advance();
-      if (p !== null) return p;
-      // nothing from this bucket now: it discarded what it had (CoDel) or holds it back (a shaper)
-      if (this.backlogged(c) && ++stalled >= ring.size) return null;
-    }
-    return null;
+    return this.takeRoundRobin(this.ring);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Packet } from '../net/Packet.js';
+import type { ActiveRing } from './ActiveRing.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
 import type { DropReason } from './QueueDisc.js';
@@ -98,6 +99,25 @@ export abstract class SubQueueScheduler extends ClassfulQueueDisc {
       }
     }
     return best;
+  }
+
+  /**
+   * One packet per backlogged sub-queue in turn (rr, sfq): the head of the ring's current
+   * sub-queue, which then leaves the ring if it is empty or passes the turn on. A sub-queue that
+   * gives nothing now — it discarded what it had (CoDel) or holds it back (a shaper) — is passed
+   * over; when every one in the ring has been, nothing can be sent now.
+   */
+  protected takeRoundRobin(ring: ActiveRing): Packet | null {
+    let stalled = 0;
+    while (ring.head >= 0) {
+      const c = ring.head;
+      const p = this.takeHead(c);
+      if (!this.backlogged(c)) ring.idle(c);
+      else ring.advance();
+      if (p !== null) return p;
+      if (this.backlogged(c) && ++stalled >= ring.size) return null;
+    }
+    return null;
   }
 
   /** Called when a drop made room by emptying sub-queue `i` (round-robin lists unlink it). */
