@@ -14,23 +14,22 @@ import { ExerciseView } from './ExerciseView';
 import { ExerciseSummary } from './ExerciseSummary';
 import { ExerciseAuthor } from './ExerciseAuthor';
 import './exercises.css';
+import { DrawerToggle } from '../DrawerToggle';
 
 const PANEL_ID = 'exercises-panel';
 
 export function ExercisesButton() {
   const open = useStore(exercisesStore, (s) => s.open);
   return (
-    <button
-      type="button"
-      className={`btn${open ? ' btn-active' : ''}`}
-      aria-expanded={open}
-      aria-controls={PANEL_ID}
-      data-testid="exercises-toggle"
+    <DrawerToggle
+      open={open}
+      controls={PANEL_ID}
+      testId="exercises-toggle"
       title="Self-paced exercises checked by the simulation"
-      onClick={() => exercisesStore.getState().setOpen(!open)}
+      onToggle={() => exercisesStore.getState().setOpen(!open)}
     >
       Exercises
-    </button>
+    </DrawerToggle>
   );
 }
 

@@ -10,23 +10,22 @@ import { galleryGroups } from './galleryModel';
 import { reproductionStore } from './reproductionSetup';
 import { ReproductionEntry } from './ReproductionEntry';
 import './reproductions.css';
+import { DrawerToggle } from '../DrawerToggle';
 
 const PANEL_ID = 'reproductions-panel';
 
 export function ReproductionsButton() {
   const open = useStore(reproductionStore, (s) => s.open);
   return (
-    <button
-      type="button"
-      className={`btn${open ? ' btn-active' : ''}`}
-      aria-expanded={open}
-      aria-controls={PANEL_ID}
-      data-testid="reproductions-toggle"
+    <DrawerToggle
+      open={open}
+      controls={PANEL_ID}
+      testId="reproductions-toggle"
       title="Published experiments of the seed studies: the paper's numbers beside ours"
-      onClick={() => reproductionStore.getState().setOpen(!open)}
+      onToggle={() => reproductionStore.getState().setOpen(!open)}
     >
       Reproductions
-    </button>
+    </DrawerToggle>
   );
 }
 

@@ -16,6 +16,7 @@ import type { SizingReply } from './sizing.worker';
 import { checkSizingForm, DEFAULT_SIZING_FORM, type SizingForm, type SizingRow, type SizingTrace } from './sizingModel';
 import { sweepStore } from '../sweep/sweepSetup';
 import '../sweep/sweep.css';
+import { DrawerToggle } from '../DrawerToggle';
 
 const PANEL_ID = 'sizing-panel';
 const W = 470;
@@ -33,20 +34,18 @@ const sizingStore = create<SizingState>(() => ({ open: false, running: false, ro
 export function BufferSizingButton() {
   const open = useStore(sizingStore, (s) => s.open);
   return (
-    <button
-      type="button"
-      className={`btn${open ? ' btn-active' : ''}`}
-      aria-expanded={open}
-      aria-controls={PANEL_ID}
-      data-testid="sizing-toggle"
+    <DrawerToggle
+      open={open}
+      controls={PANEL_ID}
+      testId="sizing-toggle"
       title="Seed 000 §6.2.1: minimum LbLCA router buffers from the discrete-time model"
-      onClick={() => {
+      onToggle={() => {
         if (!open) sweepStore.getState().setOpen(false);
         sizingStore.setState({ open: !open });
       }}
     >
       Buffer sizing
-    </button>
+    </DrawerToggle>
   );
 }
 

@@ -16,26 +16,25 @@ import { sweepStore } from './sweepSetup';
 import { traceStore } from '../trace/traceStore';
 import { SweepChart } from './SweepChart';
 import './sweep.css';
+import { DrawerToggle } from '../DrawerToggle';
 
 const PANEL_ID = 'sweep-panel';
 
 export function SweepButton() {
   const open = useStore(sweepStore, (s) => s.open);
   return (
-    <button
-      type="button"
-      className={`btn${open ? ' btn-active' : ''}`}
-      aria-expanded={open}
-      aria-controls={PANEL_ID}
-      data-testid="sweep-toggle"
+    <DrawerToggle
+      open={open}
+      controls={PANEL_ID}
+      testId="sweep-toggle"
       title="Sweep a parameter over values and seeds, and plot the metrics with confidence intervals"
-      onClick={() => {
+      onToggle={() => {
         if (!open) traceStore.setState({ open: false });
         sweepStore.getState().setOpen(!open);
       }}
     >
       Sweep
-    </button>
+    </DrawerToggle>
   );
 }
 

@@ -15,20 +15,19 @@ import { sweepStore } from '../sweep/sweepSetup';
 import { reproductionStore } from '../reproductions/reproductionSetup';
 import type { TraceWorkerReply } from './trace.worker';
 import '../sweep/sweep.css';
+import { DrawerToggle } from '../DrawerToggle';
 
 const PANEL_ID = 'trace-panel';
 
 export function TraceButton() {
   const open = useStore(traceStore, (s) => s.open);
   return (
-    <button
-      type="button"
-      className={`btn${open ? ' btn-active' : ''}`}
-      aria-expanded={open}
-      aria-controls={PANEL_ID}
-      data-testid="trace-toggle"
+    <DrawerToggle
+      open={open}
+      controls={PANEL_ID}
+      testId="trace-toggle"
       title="Download a packet trace (ns-2 trace or pcap) of chosen ports"
-      onClick={() => {
+      onToggle={() => {
         if (!open) {
           sweepStore.getState().setOpen(false);
           reproductionStore.getState().setOpen(false);
@@ -37,7 +36,7 @@ export function TraceButton() {
       }}
     >
       Trace
-    </button>
+    </DrawerToggle>
   );
 }
 
