@@ -1,3 +1,4 @@
+import type { NamedMetric } from '../../src/experiment/experiment.js';
 import { ns2FlowTransport, NS2_DEFAULTS } from '../../src/scenario/ns2Dumbbell.js';
 import type { ScenarioInput, ScenarioLink } from '../../src/scenario/types.js';
 
@@ -100,6 +101,19 @@ export function seed001Network(o: Seed001Options): ScenarioInput {
     probes: { interval: '100ms', ports: ['core0->core1'] },
   };
 }
+
+/**
+ * What Tables 2 and 3 report (their bit counts at the two instants the paper prints, t = 11.998752 s
+ * and 26.67936 s), the bottleneck's drops, and the aggregate goodput.
+ */
+const T1 = 11.998752;
+const T2 = 26.67936;
+export const SEED001_TABLE_METRICS: NamedMetric[] = [
+  { name: 'bits12', label: `Bits received by ${T1} s`, metric: 'totalBits', at: T1 },
+  { name: 'bits27', label: `Bits received by ${T2} s`, metric: 'totalBits', at: T2 },
+  { name: 'drops', label: 'Bottleneck drops', metric: 'drops', port: 'core0->core1' },
+  { name: 'goodput', label: 'Aggregate goodput', metric: 'aggregateGoodputBps' },
+];
 
 export const SEED001_NOTES = [
   'The paper does not give QLBP’s formulas: the pacer is reconstructed from Cai, Hanay & Wolf (ICC 2009 / JSAC 2011), see docs/models.md; μ_min = 0.1·C, Q_max = 50 packets and the 10000-packet edge buffer are ours.',

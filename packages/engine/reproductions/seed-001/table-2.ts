@@ -1,8 +1,5 @@
 import type { ReproductionSpec } from '../../src/reproduction/types.js';
-import { SEED001_NOTES, seed001Network, WHY } from './common.js';
-
-const T1 = 11.998752;
-const T2 = 26.67936;
+import { SEED001_NOTES, SEED001_TABLE_METRICS, seed001Network, WHY } from './common.js';
 
 /** Seed 001 Table 2 (buffer 100): bits received by two instants, and drops, unpaced vs paced. */
 export const seed001Table2: ReproductionSpec = {
@@ -25,12 +22,7 @@ export const seed001Table2: ReproductionSpec = {
   ],
   seeds: [1, 2, 3],
   startJitter: 0.1,
-  metrics: [
-    { name: 'bits12', label: `Bits received by ${T1} s`, metric: 'totalBits', at: T1 },
-    { name: 'bits27', label: `Bits received by ${T2} s`, metric: 'totalBits', at: T2 },
-    { name: 'drops', label: 'Bottleneck drops', metric: 'drops', port: 'core0->core1' },
-    { name: 'goodput', label: 'Aggregate goodput', metric: 'aggregateGoodputBps' },
-  ],
+  metrics: SEED001_TABLE_METRICS,
   paper: [
     { point: 'unpaced', metric: 'bits12', numbers: [{ value: 4.35156e9, where: 'Table 2; text ("in 11.9 seconds")' }] },
     {

@@ -1,9 +1,6 @@
 import type { ExperimentPoint } from '../../src/experiment/experiment.js';
 import type { ReproductionSpec } from '../../src/reproduction/types.js';
-import { SEED001_NOTES, seed001Network, type Seed001Options, WHY } from './common.js';
-
-const T1 = 11.998752;
-const T2 = 26.67936;
+import { SEED001_NOTES, SEED001_TABLE_METRICS, seed001Network, type Seed001Options, WHY } from './common.js';
 
 const point = (id: string, label: string, o: Seed001Options): ExperimentPoint => ({
   id,
@@ -44,12 +41,7 @@ export const seed001Table3: ReproductionSpec = {
   ],
   seeds: [1, 2, 3],
   startJitter: 0.1,
-  metrics: [
-    { name: 'bits12', label: `Bits received by ${T1} s`, metric: 'totalBits', at: T1 },
-    { name: 'bits27', label: `Bits received by ${T2} s`, metric: 'totalBits', at: T2 },
-    { name: 'drops', label: 'Bottleneck drops', metric: 'drops', port: 'core0->core1' },
-    { name: 'goodput', label: 'Aggregate goodput', metric: 'aggregateGoodputBps' },
-  ],
+  metrics: SEED001_TABLE_METRICS,
   paper: [
     { point: 'unpaced-b100', metric: 'bits12', numbers: [{ value: 4.35156e9, where: 'Table 3' }] },
     {
