@@ -7,6 +7,7 @@ import type { ScenarioInput } from '@cclab/engine';
 import { encodeScenario } from './codec/urlCodec';
 import type { Lab } from './lab';
 import { GLYPH_STRIDE } from './worker/LiveView';
+import { FLIGHT_STRIDE } from './worker/protocol';
 
 export interface DebugHandle {
   startupSource: string;
@@ -99,7 +100,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
       return {
         queues: [...lab.live.queues],
         util: [...lab.live.util],
-        flight: lab.live.flight.length / 5,
+        flight: lab.live.flight.length / FLIGHT_STRIDE,
         control: controlInFlight(lab),
         drops: lab.live.drops.length,
         dropKinds: lab.live.drops.map((d) => (d.mark ? `mark:${d.reason}` : d.reason)),
