@@ -76,7 +76,7 @@ export class FlowRuntime implements EventHandler {
     maxPoints: number,
   ) {
     this.series = new TimeSeries([...FLOW_COLUMNS], maxPoints);
-    holdAsDoubles(this, ['lastRxBytes', 'lastGoodputBytes', 'lastXcpFeedbackBytes']);
+    holdAsDoubles(this, ['lastRxBytes', 'lastGoodputBytes']);
   }
 
   private started = false;

@@ -45,10 +45,7 @@ export class FlowStats {
       'goodputBytes',
       'delaySumNs',
       'jitterSumNs',
-      'minDelayNs',
-      'maxDelayNs',
       'lastDelayNs',
-      'completionNs',
       'startNs',
     ]);
   }

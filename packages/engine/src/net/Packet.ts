@@ -78,9 +78,6 @@ const PACKET_DOUBLE_FIELDS = [
   'tsEchoNs',
   'createdNs',
   'enqueueNs',
-  'hdrCwndBytes',
-  'hdrRttNs',
-  'hdrFeedbackBytes',
 ] as const;
 
 /**

@@ -97,7 +97,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   ) {
     this.delAckTimer = ctx.sim.timer(this, 0);
     this.stack = new Int32Array(2 * Math.max(cfg.sackBlocks, 1));
-    holdAsDoubles(this, ['lastTsNs', 'xcpFeedbackBytes']);
+    holdAsDoubles(this, ['lastTsNs']);
   }
 
   setRoute(rev: Route): void {

@@ -223,16 +223,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rates = null;
     if (cc.onRateSample !== undefined) this.startRateSampling();
     this.xcp = cfg.xcp ? new XcpEndSystem(cfg.xcp.tickNs, cfg.packetBytes - cfg.headerBytes) : null;
-    holdAsDoubles(this, [
-      'cwnd',
-      'ssthresh',
-      'lastRttNs',
-      'dupWnd',
-      'rttSentNs',
-      'nextPaceNs',
-      'ackFeedbackBytes',
-      'appBytesPending',
-    ]);
+    holdAsDoubles(this, ['lastRttNs', 'dupWnd', 'rttSentNs']);
     holdAsDoubles(this.ackInfo, ['rttNs']);
     holdAsDoubles(this.rateSample, ['deliveryRateBps', 'intervalNs', 'rttNs']);
     cc.init?.(this, ctx.sim.now);
