@@ -102,8 +102,22 @@ describe('packet traces of time-varying ports', () => {
       ],
       links: [
         { a: 'S', b: 'BS', rate: '8Gbps', delay: '1ms', buffer: '1000 packets' },
-        { a: 'BS', b: 'UE1', rate: '100Mbps', delay: '1ms', buffer: '4 packets', channel: { type: 'rayleigh', params: { meanSnrDb: 60 } } },
-        { a: 'BS', b: 'UE2', rate: '100Mbps', delay: '1ms', buffer: '100 packets', channel: { type: 'rayleigh', params: { meanSnrDb: 60 } } },
+        {
+          a: 'BS',
+          b: 'UE1',
+          rate: '100Mbps',
+          delay: '1ms',
+          buffer: '4 packets',
+          channel: { type: 'rayleigh', params: { meanSnrDb: 60 } },
+        },
+        {
+          a: 'BS',
+          b: 'UE2',
+          rate: '100Mbps',
+          delay: '1ms',
+          buffer: '100 packets',
+          channel: { type: 'rayleigh', params: { meanSnrDb: 60 } },
+        },
       ],
       flows: [burst('f0', 'S', 'UE1', '0ms', '0.9ms'), burst('f1', 'S', 'UE2', '0ms', '50ms')],
     };

@@ -18,13 +18,13 @@ export function UeChannelChart({ kind }: { kind: 'snr' | 'uerate' }) {
   const options: [Choice, string][] =
     kind === 'snr'
       ? [
-          ['sample', 'SNR per probe sample'],
-          ['snr', 'SNR per slot (as scheduled)'],
-          ['served', 'Served UE per slot'],
+          ['sample', 'Per sample'],
+          ['snr', 'Per slot'],
+          ['served', 'Served UE'],
         ]
       : [
-          ['sample', 'Rate per probe sample'],
-          ['rate', 'Rate per slot (as scheduled)'],
+          ['sample', 'Per sample'],
+          ['rate', 'Per slot'],
         ];
   const toolbar = (
     <span className="queue-chart-controls">
@@ -37,7 +37,7 @@ export function UeChannelChart({ kind }: { kind: 'snr' | 'uerate' }) {
         data-testid={`${kind}-chart-view`}
         value={choice}
         onChange={(e) => setChoice(e.target.value as Choice)}
-        title="Per probe sample, or every TDMA slot as the base station's scheduler saw it"
+        title="Per probe sample, or every TDMA slot as the base station's scheduler saw it (the served UE's value in black), or the UE each slot served"
       >
         {options.map(([v, label]) => (
           <option key={v} value={v}>

@@ -138,7 +138,7 @@ export class SeriesStore {
     }
     // rows of [base station index, its slot columns…]
     const slots = f.bsSlots;
-    for (let o = 0; o < slots.length; ) {
+    for (let o = 0; o < slots.length;) {
       const c = this.slots[slots[o]!];
       if (!c) break;
       c.pushRow(slots, o + 1);

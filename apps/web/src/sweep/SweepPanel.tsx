@@ -124,10 +124,18 @@ export function SweepPanel() {
           ×
         </button>
       </header>
-      <p className="sweep-help">
-        Runs the current scenario once per value and seed on {navigator.hardwareConcurrency || 2} workers and plots the
-        mean over seeds with its 95 % confidence interval. Seeds differ by the flows’ start times (start jitter).
-      </p>
+      {file ? (
+        <p className="sweep-help">
+          Runs every point × seed of a sweep file on {navigator.hardwareConcurrency || 2} workers, as{' '}
+          <code>cclab sweep</code> does; two varying parameters give tables (rows × columns), with the mean over seeds
+          and its 95 % confidence interval.
+        </p>
+      ) : (
+        <p className="sweep-help">
+          Runs the current scenario once per value and seed on {navigator.hardwareConcurrency || 2} workers and plots
+          the mean over seeds with its 95 % confidence interval. Seeds differ by the flows’ start times (start jitter).
+        </p>
+      )}
       <SweepSourcePicker running={running} />
       {file && <SweepFileSection running={running} />}
       {!file && (
