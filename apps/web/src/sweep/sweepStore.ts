@@ -129,7 +129,14 @@ export function createSweepStore(
       setOpen: (open) => set({ open }),
       setFile: (file, overrides) => {
         if (get().status === 'running') return;
-        set({ file, overrides: overrides ?? { durationS: null, seeds: null }, problems: [], status: 'idle' });
+        // a different sweep: the last one's results no longer apply
+        set({
+          file,
+          overrides: overrides ?? { durationS: null, seeds: null },
+          problems: [],
+          status: 'idle',
+          result: null,
+        });
       },
       setOverrides: (patch) => set((s) => ({ overrides: { ...s.overrides, ...patch } })),
       startFile: () => {
