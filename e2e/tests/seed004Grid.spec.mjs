@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { LabPage, ARTIFACTS } from '../fixtures/LabPage.mjs';
+
+/** axe-core on one part of the page: no violations. */
+async function noAxeViolations(page, selector) {
+  const r = await new AxeBuilder({ page }).include(selector).analyze();
+  assert.deepEqual(
+    r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    [],
+  );
+}
 
 /**
  * Seed 004's 16-configuration grid ({Reno, Vegas, FAST, QUIC-TCP} × {RR, max-SNR, Qlen, Qdelay})
@@ -76,6 +86,7 @@ export async function seed004GridRunsAsABatchInTheLab({ context, baseUrl }) {
   // Jain's index of 11 flows lies in [1/11, 1]
   for (const v of (await jain.getByTestId('sweep-grid-cell').allTextContents()).map(Number))
     assert.ok(v >= 1 / 11 && v <= 1, `Jain ${v}`);
+  await noAxeViolations(page, '[data-testid="sweep-panel"]');
   await grids.nth(0).scrollIntoViewIfNeeded();
   await panel.screenshot({ path: `${ARTIFACTS}seed004-grid-done.png` });
 
@@ -130,6 +141,7 @@ export async function perSlotSnrChart({ context, baseUrl }) {
     const [, a, b, c, served] = r.split(',');
     if (served !== '') assert.ok([a, b, c].includes(served), `served ${served} among ${a} ${b} ${c}`);
   }
+  await noAxeViolations(lab.page, '[data-testid="chart-snr"]');
   await lab.screenshot('per-slot-snr');
   await lab.testId('snr-chart-view').selectOption('served');
   await chart.getByTestId('legend-slot:served:BS').waitFor();
