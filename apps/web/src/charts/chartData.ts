@@ -161,7 +161,7 @@ export type SlotView = 'snr' | 'rate' | 'served';
 export const SLOT_VIEW_LABELS: Record<SlotView, string> = {
   snr: 'SNR (dB)',
   rate: 'rate (Mb/s)',
-  served: 'served UE (0: none)',
+  served: 'UE (0: none)',
 };
 
 /**
