@@ -72,13 +72,7 @@ export enum XcpMark {
 }
 
 /** Packet fields that hold times and sizes in double representation (core/doubleFields.ts). */
-const PACKET_DOUBLE_FIELDS = [
-  'sizeBytes',
-  'sendTimeNs',
-  'tsEchoNs',
-  'createdNs',
-  'enqueueNs',
-] as const;
+const PACKET_DOUBLE_FIELDS = ['sizeBytes', 'sendTimeNs', 'tsEchoNs', 'createdNs', 'enqueueNs'] as const;
 
 /**
  * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
