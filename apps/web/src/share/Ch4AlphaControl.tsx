@@ -34,8 +34,12 @@ export function Ch4AlphaControl() {
         }}
       >
         {options.map((a) => (
-          <option key={a} value={String(a)}>
-            {a} ({Math.round(a * 10)} TCP, {10 - Math.round(a * 10)} UDP)
+          <option
+            key={a}
+            value={String(a)}
+            title={`${Math.round(a * 10)} TCP and ${10 - Math.round(a * 10)} UDP sources`}
+          >
+            {a}
           </option>
         ))}
       </select>

@@ -13,7 +13,7 @@ const DURATION = '100s';
 const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
 
 const OCCUPANCY =
-  'B1 is fed by CBR sources that nothing slows: eq. 6.5’s first case holds its port at δ whenever its own occupancy was at or below b_l·B at the last update, and the 170 Mb/s that keeps arriving fills it to the top (max 1.0, i.e. overflow) before the controller releases it. B2 is the router LbLCA actually regulates: eq. 6.5’s third case steers the downstream occupancy towards b_l·B_{i+1} (not ½·B), so B2 hovers around b_l (mean 0.13 with b_l 0.1, 0.24 with b_l 0.2) and each 20 ms sample can catch it a little below — far from b_u, never overflowing, rarely idle. The thesis’s Fig. 6.6 is from its Matlab model, whose occupancies start at ½·B; its text claims the band is never left.';
+  'B1 is fed by CBR sources that nothing slows: eq. 6.5’s first case holds its port at δ whenever its own occupancy was at or below b_l·B at the last update, and the 170 Mb/s that keeps arriving fills it to the top (max 1.0, i.e. overflow) before the controller releases it; over 100 s B1 sits mostly near the top (mean 0.85 with b_l 0.1, 0.88 with b_l 0.2). B2 is the router LbLCA actually regulates: eq. 6.5’s third case steers the downstream occupancy towards b_l·B_{i+1} (not ½·B), so B2 hovers around b_l (mean 0.13 with b_l 0.1, 0.23 with b_l 0.2) and the 20 ms samples catch it below b_l at times (lowest 0.001 and 0.095 over 15 runs of 100 s) — far from b_u (highest 0.22 and 0.32), never overflowing. The thesis’s Fig. 6.6 is from its Matlab model, whose occupancies start at ½·B; its text claims the band is never left.';
 
 const metrics: NamedMetric[] = PORTS.flatMap((port) =>
   (['min', 'max', 'mean'] as const).map((stat) => ({

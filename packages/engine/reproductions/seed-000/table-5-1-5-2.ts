@@ -125,7 +125,7 @@ export const seed000Table5152: ReproductionSpec = {
       points: t52.map((r) => `h4-a1-r${r.rate}`),
       direction: 'decreasing',
       explanation:
-        'Ours is level: 0.938, 0.936, 0.945, 0.943 (± 0.004–0.014 over 15 seeds) for 10, 15, 20 and 50 datagrams/s. The tagged flow is 15–73 kb/s, at most 5 % of a 1.5 Mb/s hop, so its own rate hardly changes the TCP-filled DropTail queues it meets, and a queue that is full when a datagram arrives drops it whatever the rate — the thesis’s own reading ("rate at which UDP is sent hardly matters", §5.1 observation 4). Its falling column comes from the Matlab model (Algorithm 1, byte-counted free space, Table 3.1 traffic), where a faster tagged flow fills the space it then finds missing; our packet-counted buffers have no such self-interaction.',
+        'Ours is level: 0.938, 0.936, 0.945, 0.943 (± 0.004–0.014 over 15 seeds) for 10, 15, 20 and 50 datagrams/s. The tagged flow is 17–84 kb/s of 210-byte datagrams, at most 6 % of a 1.5 Mb/s hop, so its own rate hardly changes the TCP-filled DropTail queues it meets, and a queue that is full when a datagram arrives drops it whatever the rate — the thesis’s own reading ("rate at which UDP is sent hardly matters", §5.1 observation 4). Its falling column comes from the Matlab model (Algorithm 1, byte-counted free space, Table 3.1 traffic), where a faster tagged flow fills the space it then finds missing; our packet-counted buffers have no such self-interaction.',
     },
     {
       id: 'larger-datagrams-lose-more',
