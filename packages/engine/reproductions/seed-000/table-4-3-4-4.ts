@@ -159,7 +159,7 @@ export const seed000Table4344: ReproductionSpec = {
       points: ALPHAS.map((a) => alphaId(a, hetero)),
       direction: 'increasing' as const,
       explanation:
-        'Ours is level, 100–111 ms at every α (homogeneous 110 → 101 → 103 → 104 ms): about 52 ms of propagation and transmission plus RED’s queue, and RED holds the average queue between its thresholds whatever the mix, because the bottleneck is saturated at every α (eight CBR flows of 0.2 Mb/s already offer 1.6 Mb/s at α 0.2). The thesis’s delay grows 200–400 % to 408 / 820 ms at α 1: it times segments including retransmissions (§4.4.1, eq. 4.27: A_d = Σ(1 + p)(X + Y + Z)) through "infinite" router buffers, so more TCP flows mean more retransmitted segments and a longer standing queue; with a 50-packet buffer and one-way delay per transmitted packet neither grows.',
+        'Ours is level, 100–111 ms at every α (homogeneous 110 → 101 → 103 → 104 ms, heterogeneous 111 → 103 → 107 → 108 ms): ≈ 59 ms of propagation (52 ms) and transmission plus RED’s queue, and RED holds the average queue between its thresholds whatever the mix, because the bottleneck is saturated at every α (eight CBR flows of 0.2 Mb/s already offer 1.6 Mb/s at α 0.2). The thesis’s delay grows 200–400 % to 408 / 820 ms at α 1: it times segments including retransmissions (§4.4.1, eq. 4.27: A_d = Σ(1 + p)(X + Y + Z)) through "infinite" router buffers, so more TCP flows mean more retransmitted segments and a longer standing queue; with a 50-packet buffer and one-way delay per transmitted packet neither grows.',
     })),
     ...[false, true].flatMap((hetero) =>
       [false, true].map((weibull) => ({
