@@ -103,6 +103,7 @@ export async function rewindToTenSecondsAndPlayOn({ context, baseUrl }) {
   assert.match(await lab.testId('summary').innerText(), /at 10\.00 s/);
   assert.equal(await lab.testId('timeline-note').getAttribute('data-rewound'), 'true');
   const atTen = { live: await lab.live(), jain: await lab.testId('summary-jain').innerText() };
+  await lab.page.waitForTimeout(600); // the charts redraw at most every 250 ms
   await lab.screenshot('rewind-normal-10s');
 
   // the keyboard: → one sample on, ← back
@@ -203,17 +204,18 @@ export async function changeWhileRewoundStartsABranch({ context, baseUrl }) {
   await rewindTo(lab, 3e9);
   const note = lab.testId('timeline-note');
   assert.match(await note.innerText(), /a change made now replaces the recorded change after this moment/);
+  await page.waitForTimeout(600);
   await lab.screenshot('rewind-normal-branch-note');
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await lab.press('p');
+  await page.getByRole('button', { name: 'Presentation mode' }).click();
   await page.waitForSelector('.app.presenting');
   await page.waitForTimeout(400);
   assert.ok(await slider(lab).isVisible(), 'the timeline is there in presentation mode');
   const thumb = await slider(lab).boundingBox();
   assert.ok(thumb.height >= 30, `a scrubber big enough for a projector (${thumb.height} px)`);
   await lab.screenshot('rewind-presentation-1024x768');
-  await lab.press('p');
+  await page.getByRole('button', { name: 'Presentation mode' }).click();
   await page.waitForSelector('.app:not(.presenting)');
   await page.setViewportSize({ width: 1440, height: 900 });
 
