@@ -193,7 +193,7 @@ export class SimClient {
   seek(toNs: number, scenario: ScenarioInput | null = this.scenario, then: SeekThen = 'paused'): void {
     const st = this.run.getState();
     if (!scenario || st.status === 'idle' || st.status === 'error' || st.meta === null) return;
-    const t = Math.round(Math.max(0, Math.min(toNs, st.durationNs)));
+    const t = Math.max(0, Math.min(toNs, st.durationNs));
     this.run.setState({ seekingToNs: t });
     // while dragging, one seek at a time: the latest position goes once the one on its way is shown
     if (this.seekInFlight && scenario === this.scenario && then === 'paused') {

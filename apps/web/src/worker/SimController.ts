@@ -301,7 +301,8 @@ export class SimController {
       if (dt > 0) this.lastBusy[i] = busy;
     }
     if (dt > 0) this.lastBusyAt = now;
-    const animated = this.status !== 'batch' && !(this.speed > MAX_ANIMATED_SPEED);
+    // a paused run shows its packets whatever the speed (a moment rewound to, a step, a pause)
+    const animated = this.status === 'paused' || (this.status !== 'batch' && !(this.speed > MAX_ANIMATED_SPEED));
     const events: number[] = [];
     if (sim) {
       const ring = sim.flowEvents();
