@@ -1,6 +1,6 @@
 /**
  * The timeline scrubber (accessible name "Timeline"): drag back (or press ←/→, Page Up/Down,
- * Home/End) to any time of the run and the view shows that moment: the charts up to it, the
+ * Home/End; Space plays on) to any time of the run and the view shows that moment: the charts up to it, the
  * packets, queues and gauges at it, the summary as of it. The worker re-simulates the scenario
  * from zero to there (deterministic: the same state the run passed through); the run pauses there
  * and Play goes on from it. The shaded part of the track is how far the run has got; the recorded
@@ -29,7 +29,8 @@ export function Timeline() {
   const later = useStore(lab.scenario, (s) => (rewound ? eventsAfter(s.scenario, shownNs).length : 0));
   const noteId = useId();
   /** Where `ns` sits along the rail, as the CSS variable `--f` (0..1) the stylesheet places by. */
-  const at = (ns: number) => ({ '--f': durationNs > 0 ? Math.min(1, Math.max(0, ns / durationNs)) : 0 }) as CSSProperties;
+  const at = (ns: number) =>
+    ({ '--f': durationNs > 0 ? Math.min(1, Math.max(0, ns / durationNs)) : 0 }) as CSSProperties;
   const times = (events ?? []).map(eventTimeNs).filter((t) => Number.isFinite(t) && t <= durationNs);
   const note = seeking
     ? 'Re-simulating to that moment…'
@@ -59,15 +60,19 @@ export function Timeline() {
           value={Math.round(shownNs / 1e6)}
           disabled={!usable}
           onChange={(e) => lab.sim.seek(Number(e.target.value) * 1e6)}
+          onKeyDown={(e) => {
+            // Space plays from the moment found (a slider takes no Space of its own)
+            if (e.key !== ' ') return;
+            e.preventDefault();
+            if (lab.sim.active) lab.sim.pause();
+            else lab.sim.play();
+          }}
         />
       </div>
       <p className="timeline-note" id={noteId} data-testid="timeline-note" data-rewound={rewound}>
         {note}
         {times.length > 0 && (
-          <span className="sr-only">
-            {' '}
-            Recorded changes at {times.map((t) => `${formatClock(t)} s`).join(', ')}.
-          </span>
+          <span className="sr-only"> Recorded changes at {times.map((t) => `${formatClock(t)} s`).join(', ')}.</span>
         )}
       </p>
     </div>

@@ -34,7 +34,10 @@ describe('rewind: the pure parts', () => {
 
   it('a live change made while rewound drops the recorded changes after that moment; otherwise keeps them', () => {
     const prev = withEvents([cubic('3s'), { at: '20s', link: 'r1-r2', rate: '5Mbps' }]);
-    const next = { ...prev, flows: prev.flows.map((f, i) => (i === 1 ? { ...f, transport: { ...f.transport, cc: 'vegas' } } : f)) };
+    const next = {
+      ...prev,
+      flows: prev.flows.map((f, i) => (i === 1 ? { ...f, transport: { ...f.transport, cc: 'vegas' } } : f)),
+    };
     expect(liveEdit(prev, next, 4e9, true)!.events).toEqual([cubic('3s'), { at: '4s', flow: 'f1', cc: 'vegas' }]);
     expect(liveEdit(prev, next, 4e9)!.events).toHaveLength(3); // not rewound: an authored later event stays
     // one at that very moment stays (it is not the future)
