@@ -8,6 +8,12 @@ import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
 export class FifoQueueDisc extends QueueDisc {
   private readonly fifo = new PacketFifo(16);
 
+  /** Empty, no limit of its own: an arrival would be stored and handed straight back. */
+  override admitsPassThrough(pkt: Packet): boolean {
+    void pkt;
+    return this.lengthPackets === 0;
+  }
+
   protected doEnqueue(pkt: Packet): boolean {
     this.fifo.push(pkt);
     return true;

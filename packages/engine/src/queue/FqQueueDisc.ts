@@ -76,6 +76,26 @@ export class FqQueueDisc extends SubQueueScheduler {
     return true;
   }
 
+  /**
+   * An empty scheduler hands an arrival its flow's FIFO child passes through, within the per-flow
+   * and shared limits, straight back: the packet becomes head of line (start time max(now, F)),
+   * is the only one (n = 1) and is sent at once, its finish time S + δ becoming F — which is all
+   * `passThrough` computes, in the same operations.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    const limit = this.params.flowLimitPackets;
+    return !(limit > 0 && 1 >= limit) && this.emptyAndChildPassesThrough(pkt.flowId, pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    const f = pkt.flowId;
+    this.passThroughSubQueue(f, pkt);
+    const now = this.now;
+    if (now > this.finishNs[f]!) this.finishNs[f] = now;
+    this.deltaNs[f] = (pkt.sizeBytes * 8e9) / this.ctx.port.rateBps;
+    this.finishNs[f] = this.finishNs[f]! + this.deltaNs[f]! * 1;
+  }
+
   /** fq.cc `recv`: the flow's next packet becomes head of line, with its start time. */
   private pullHeadOfLine(f: number): void {
     const p = this.child(f).dequeue();

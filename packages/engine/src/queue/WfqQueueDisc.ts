@@ -83,10 +83,35 @@ export class WfqQueueDisc extends SubQueueScheduler {
     return this.tags[i]?.headTag() ?? NaN;
   }
 
+  /** The finish tag of an arrival of `bytes` to sub-queue `i` now (advancing the virtual time). */
+  private finishTag(i: number, bytes: number): number {
+    const start = Math.max(this.lastFinish[i]!, this.virtualTime());
+    return start + bytes / this.phi[i]!;
+  }
+
+  /**
+   * An empty scheduler hands an arrival its sub-queue's FIFO child passes through, within the
+   * shared limit, straight back: it gets its finish tag (the virtual time advanced, the fluid
+   * system told), has the only tag, and is sent at once — SCFQ's virtual time becoming that tag.
+   * `passThrough` applies exactly those updates.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    const i = this.subQueueOf(pkt);
+    return this.tags[i] !== undefined && this.emptyAndChildPassesThrough(i, pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    const i = this.subQueueOf(pkt);
+    this.passThroughSubQueue(i, pkt);
+    const finish = this.finishTag(i, pkt.sizeBytes);
+    this.lastFinish[i] = finish;
+    this.gps?.arrive(i, finish);
+    if (this.gps === null) this.scfqV = finish;
+  }
+
   protected doEnqueue(pkt: Packet): boolean {
     const i = this.subQueueOf(pkt);
-    const start = Math.max(this.lastFinish[i]!, this.virtualTime());
-    const finish = start + pkt.sizeBytes / this.phi[i]!;
+    const finish = this.finishTag(i, pkt.sizeBytes);
     if (!this.makeRoomForTag(pkt, finish)) return false;
     if (!this.enqueueToChild(i, pkt)) return false;
     this.lastFinish[i] = finish;
