@@ -102,6 +102,30 @@ export class CoDelQueueDisc extends QueueDisc {
     return true;
   }
 
+  /**
+   * Empty, and an arrival would be stored and handed straight back: its sojourn is 0, below a
+   * positive target (in CoDel time units), so `dodequeue` finds it fine whatever the backlog —
+   * `passThrough` applies what that dequeue changes.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    if (this.lengthPackets !== 0 || Math.floor(this.params.targetNs / this.unit) <= 0) return false;
+    if (!this.ownLimit) return true;
+    const l = this.ctx.limit;
+    return 'packets' in l ? 1 <= l.packets : pkt.sizeBytes <= l.bytes;
+  }
+
+  /**
+   * `doDequeue` on the lone arrival: sojourn 0 (headSojourn), below target (first_above_time
+   * cleared), leaving the dropping state if in it; no signal, no CE-threshold mark (0 is not above
+   * any threshold).
+   */
+  override passThrough(pkt: Packet): void {
+    super.passThrough(pkt);
+    this.headSojournNs = 0;
+    this.firstAboveNs = 0;
+    this.dropping = false;
+  }
+
   private takeHead(): Packet | null {
     const p = this.fifo.shift();
     if (p !== null) this.removedFromStorage(p);

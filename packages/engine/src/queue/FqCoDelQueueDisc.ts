@@ -140,7 +140,40 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
     return reachedArrival;
   }
 
+  /**
+   * With nothing stored, an arrival whose flow queue's CoDel would hand it straight back (see
+   * `CoDelQueueDisc.admitsPassThrough`) within the limits is sent at once: `passThrough` makes the
+   * same list and deficit moves as the enqueue and the dequeue would (empty queues met on the way
+   * are still asked, and retired or moved, as the dequeue does).
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    if (this.lengthPackets !== 0) return false;
+    const size = pkt.sizeBytes;
+    if (size > this.params.memoryLimitBytes || this.overLimit(size)) return false;
+    const c = this.children[this.bucketOf(pkt.flowId)];
+    return c !== undefined && c.admitsPassThrough(pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    super.passThrough(pkt);
+    const b = this.bucketOf(pkt.flowId);
+    if (this.listOf[b] === INACTIVE) {
+      this.append(b, NEW_LIST);
+      this.deficit[b] = this.params.quantumBytes;
+    }
+    this.serveLists(b, pkt);
+  }
+
   protected doDequeue(): Packet | null {
+    return this.serveLists(-1, null);
+  }
+
+  /**
+   * The dequeue (RFC 8290 §4.3): new list first, then old; out-of-credit queues get a quantum and
+   * go to the tail of the old list, empty ones are moved or retired. `passBucket` (≥ 0) holds
+   * just `passPkt`, passed through its CoDel (`passThrough`) instead of stored in it.
+   */
+  private serveLists(passBucket: number, passPkt: Packet | null): Packet | null {
     const quantum = this.params.quantumBytes;
     for (;;) {
       const fromNew = this.newHead >= 0;
@@ -152,6 +185,11 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
         this.removeHead(fromNew);
         this.append(b, OLD_LIST);
         continue;
+      }
+      if (b === passBucket) {
+        this.children[b]!.passThrough(passPkt!);
+        this.deficit[b]! -= passPkt!.sizeBytes;
+        return passPkt;
       }
       const p = this.dequeueFromChild(b);
       if (p === null) {
