@@ -1,5 +1,6 @@
 import type { Packet } from '../net/Packet.js';
 import { DropStage, QueueDisc, type DropReason, type QueueContext, type QueueDropListener } from './QueueDisc.js';
+import { FifoQueueDisc } from './FifoQueueDisc.js';
 
 /** Builds one child discipline of a scheduler (the scenario's `queue.child`, or a plain FIFO). */
 export type ChildFactory = () => QueueDisc;
@@ -103,7 +104,12 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
 
   /** Offers the packet to child `i`; the child reports its own refusal (drop listener). */
   protected enqueueToChild(i: number, pkt: Packet): boolean {
-    return this.child(i).enqueue(pkt);
+    const c = this.child(i);
+    if (c instanceof FifoQueueDisc) {
+      c.store(pkt);
+      return true;
+    }
+    return c.enqueue(pkt);
   }
 
   /**
@@ -111,7 +117,8 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
    * accounts it as leaving this scheduler's storage.
    */
   protected dequeueFromChild(i: number): Packet | null {
-    const p = this.child(i).dequeue();
+    const c = this.child(i);
+    const p = c instanceof FifoQueueDisc ? c.take() : c.dequeue();
     if (p !== null) this.removedFromStorage(p);
     return p;
   }

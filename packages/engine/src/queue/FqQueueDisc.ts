@@ -1,6 +1,7 @@
 import type { Packet } from '../net/Packet.js';
 import { num } from '../registry/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
+import { FifoQueueDisc } from './FifoQueueDisc.js';
 import type { DropReason, QueueContext } from './QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';
@@ -106,7 +107,7 @@ export class FqQueueDisc extends SubQueueScheduler {
   /** fq.cc `recv`: the flow's next packet becomes head of line, with its start time. */
   private pullHeadOfLine(f: number): void {
     const c = this.child(f);
-    const p = c.dequeue();
+    const p = c instanceof FifoQueueDisc ? c.take() : c.dequeue();
     this.held[f] = p;
     if (p === null) {
       if (c.lengthPackets > 0) this.pullPending = true;
