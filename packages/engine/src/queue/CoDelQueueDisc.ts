@@ -126,6 +126,18 @@ export class CoDelQueueDisc extends QueueDisc {
     this.dropping = false;
   }
 
+  /**
+   * `dequeue()` of an empty queue (FQ-CoDel asks every empty flow queue it meets): `doDequeue`'s
+   * empty branch. The length integrals need no update — nothing is stored, so they would not
+   * change — and neither do the statistics.
+   */
+  dequeueEmpty(): void {
+    // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state; ns-3
+    // only leaves the dropping state, codel-queue-disc.cc DoDequeue)
+    if (this.unit === 1) this.firstAboveNs = 0;
+    this.dropping = false;
+  }
+
   private takeHead(): Packet | null {
     const p = this.fifo.shift();
     if (p !== null) this.removedFromStorage(p);
@@ -211,10 +223,7 @@ export class CoDelQueueDisc extends QueueDisc {
     const t = this.unit > 1 ? Math.floor(now / this.unit) : now;
     let p = this.takeHead();
     if (p === null) {
-      // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state; ns-3
-      // only leaves the dropping state, codel-queue-disc.cc DoDequeue)
-      if (this.unit === 1) this.firstAboveNs = 0;
-      this.dropping = false;
+      this.dequeueEmpty();
       return null;
     }
     const drop = this.okToDrop(p, now);

@@ -191,7 +191,10 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
         this.deficit[b]! -= passPkt!.sizeBytes;
         return passPkt;
       }
-      const p = this.dequeueFromChild(b);
+      const c = this.children[b];
+      let p: Packet | null = null;
+      if (c instanceof CoDelQueueDisc && c.lengthPackets === 0) c.dequeueEmpty();
+      else p = this.dequeueFromChild(b);
       if (p === null) {
         // empty (or CoDel dropped what was left): an emptied new flow goes to the old list so
         // that it cannot regain priority at once (§4.2); an emptied old flow is removed
