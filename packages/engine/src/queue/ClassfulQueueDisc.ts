@@ -29,9 +29,16 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
     super();
   }
 
+  /** The shared limit as two numbers, the one not in use Infinity (`overLimit` without `in`). */
+  private limitPackets = Infinity;
+  private limitBytes = Infinity;
+
   override attach(ctx: QueueContext): void {
     super.attach(ctx);
     this.childCtx = { ...ctx, dropListener: this };
+    const l = ctx.limit;
+    this.limitPackets = 'packets' in l ? l.packets : Infinity;
+    this.limitBytes = 'packets' in l ? Infinity : l.bytes;
   }
 
   /** The child for class `i`, created and attached on first use. */
@@ -82,8 +89,7 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
    * `limit` packets (or bytes) in storage. (DropTail's ns-2 qlim−1 rule is DropTail's own.)
    */
   protected overLimit(bytes: number): boolean {
-    const l = this.ctx.limit;
-    return 'packets' in l ? this.lengthPackets + 1 > l.packets : this.lengthBytes + bytes > l.bytes;
+    return this.lengthPackets + 1 > this.limitPackets || this.lengthBytes + bytes > this.limitBytes;
   }
 
   /** Index of the child holding the most bytes (or packets), or -1 when all are empty. */
