@@ -38,6 +38,12 @@ export interface WfqParams {
  */
 export class WfqQueueDisc extends SubQueueScheduler {
   private tags: (TaggedPacketRing | undefined)[] = [];
+  /**
+   * Each sub-queue's oldest tag (its ring's `headTag`), Infinity when it has none: the dequeue's
+   * smallest-tag search reads this array instead of every ring. Kept by `syncHeadTag` after every
+   * change to a ring.
+   */
+  private headTagOf = new Float64Array(0);
   private lastFinish = new Float64Array(0);
   private phi = new Float64Array(0);
   private gps: GpsVirtualTime | null = null;
@@ -60,6 +66,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
     this.phi = Float64Array.from({ length: n }, (_, i) => subQueueWeight(p.by, i, ctx.flows, p.weights));
     this.lastFinish = new Float64Array(n);
     this.tags = new Array<TaggedPacketRing | undefined>(n).fill(undefined);
+    this.headTagOf = new Float64Array(n).fill(Infinity);
     this.gps = p.virtualTime === 'gps' ? new GpsVirtualTime(this.phi) : null;
   }
 
@@ -122,7 +129,14 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (i >= this.used) this.used = i + 1;
     }
     ring.push(pkt, finish);
+    this.syncHeadTag(i);
     return true;
+  }
+
+  /** Copies sub-queue `i`'s oldest tag into `headTagOf` (after its ring changed). */
+  private syncHeadTag(i: number): void {
+    const r = this.tags[i];
+    this.headTagOf[i] = r === undefined || r.length === 0 ? Infinity : r.headTag();
   }
 
   /**
@@ -158,6 +172,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
       }
       const back = (before - this.backlogBytes(victim)) / this.phi[victim]!;
       this.tags[victim]!.lowerTags(back);
+      this.syncHeadTag(victim);
       this.lastFinish[victim]! -= back;
       this.gps?.retract(victim, back);
     }
@@ -168,10 +183,10 @@ export class WfqQueueDisc extends SubQueueScheduler {
     for (;;) {
       let best = -1;
       let bestTag = Infinity;
+      const heads = this.headTagOf;
       for (let i = 0; i < this.used; i++) {
-        const r = this.tags[i];
-        if (r === undefined || r.length === 0) continue;
-        const t = r.headTag();
+        // Infinity for a sub-queue without tags: never below bestTag
+        const t = heads[i]!;
         if (t < bestTag) {
           bestTag = t;
           best = i;
@@ -188,6 +203,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (this.tags[best]!.headTag() !== bestTag) continue;
       const p = this.takeHead(best)!;
       const tag = this.tags[best]!.remove(p);
+      this.syncHeadTag(best);
       if (this.gps === null) this.scfqV = tag;
       return p;
     }
@@ -196,13 +212,20 @@ export class WfqQueueDisc extends SubQueueScheduler {
   protected override dropHead(i: number, reason: DropReason): boolean {
     // a held head is discarded here, not by the child: its tag goes now (before the port recycles it)
     const h = i < this.held.length ? this.held[i]! : null;
-    if (h !== null) this.tags[i]?.remove(h);
+    if (h !== null) {
+      this.tags[i]?.remove(h);
+      this.syncHeadTag(i);
+    }
     return super.dropHead(i, reason);
   }
 
   override onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     // a stored packet discarded by its child takes its tag with it (before the port recycles it)
-    if (stage !== DropStage.BeforeEnqueue) this.tags[this.subQueueOf(pkt)]?.remove(pkt);
+    if (stage !== DropStage.BeforeEnqueue) {
+      const i = this.subQueueOf(pkt);
+      this.tags[i]?.remove(pkt);
+      this.syncHeadTag(i);
+    }
     super.onQueueDrop(pkt, reason, stage);
   }
 }
