@@ -27,6 +27,7 @@ export { FLOW_EVENT_KINDS, FLOW_EVENT_INFO } from './transport/Transport.js';
 export type { FlowEventKind } from './transport/Transport.js';
 export { getRegistry } from './registry/index.js';
 export { parseMahimahiTrace } from './router/channel/MahimahiTrace.js';
+export { bsSlotColumns } from './router/bs/BaseStation.js';
 export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
 export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
@@ -46,6 +47,7 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
+export { CH4_ALPHAS, ch4DumbbellAlpha, withCh4Alpha } from './scenario/seed000Ch4Alpha.js';
 export { runPoint, pointScenario, aggregate, experimentJobs } from './experiment/experiment.js';
 export type {
   ExperimentSpec,
