@@ -4,6 +4,7 @@ import { TopologyCanvas } from './editor/TopologyCanvas';
 import { Toolbar } from './editor/Toolbar';
 import { useKeyboardShortcuts } from './editor/useKeyboardShortcuts';
 import { RunControls } from './run/RunControls';
+import { Timeline } from './run/Timeline';
 import { Inspector } from './inspector/Inspector';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { ChartsPanel } from './charts/ChartsPanel';
@@ -52,6 +53,7 @@ export function App() {
       <main className="workspace">
         <div className="stage">
           <RunControls />
+          <Timeline />
           <div className="editor">
             <Toolbar />
             <TopologyCanvas />

@@ -13,7 +13,16 @@ export interface DebugHandle {
   startupSource: string;
   scenario(): unknown;
   selection(): unknown;
-  run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
+  run(): {
+    status: string;
+    nowNs: number;
+    progress: number;
+    speed: number;
+    issues: unknown[];
+    /** The furthest time the run has shown (rewind keeps it), and where a rewind is going (or null). */
+    reachedNs: number;
+    seekingToNs: number | null;
+  };
   series(): {
     flows: { id: string; cwnd: number[]; t: number[] }[];
     ports: { name: string; queue: number[]; columns: string[] }[];
@@ -64,7 +73,15 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     selection: () => structuredClone(lab.scenario.getState().selection),
     run: () => {
       const r = lab.run.getState();
-      return { status: r.status, nowNs: r.nowNs, progress: r.progress, speed: r.speed, issues: r.issues };
+      return {
+        status: r.status,
+        nowNs: r.nowNs,
+        progress: r.progress,
+        speed: r.speed,
+        issues: r.issues,
+        reachedNs: r.reachedNs,
+        seekingToNs: r.seekingToNs,
+      };
     },
     series: () => ({
       flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({
