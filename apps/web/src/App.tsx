@@ -20,6 +20,7 @@ import { ReproductionsButton, ReproductionsPanel } from './reproductions/Reprodu
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
+import { InstallButton, UpdateNotice } from './pwa/PwaControls';
 
 export function App() {
   const lab = useLab();
@@ -46,8 +47,10 @@ export function App() {
         <ReproductionsButton />
         <BufferSizingButton />
         <ScenarioMenu />
+        <InstallButton />
         <PresentationButton />
       </header>
+      <UpdateNotice />
       <Notices />
       <main className="workspace">
         <div className="stage">
