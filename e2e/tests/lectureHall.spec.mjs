@@ -250,7 +250,17 @@ export async function presetAsksBeforeReplacingEdits({ context, baseUrl }) {
   assert.notDeepEqual((await lab.scenario()).nodes, edited.nodes);
 }
 
-/** The print stylesheet: a one-page handout of the network, the charts and the summary. */
+/** Pages in a PDF that Chromium wrote: the page tree's /Count. */
+function pdfPageCount(pdf) {
+  const counts = [...pdf.toString('latin1').matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)];
+  assert.ok(counts.length > 0, 'the PDF has a page tree');
+  return Math.max(...counts.map((m) => Number(m[1] ?? m[2])));
+}
+
+/**
+ * The print stylesheet: a one-page handout of the network, the parameters, the charts and the
+ * summary, on A4 and on US Letter (the PDF has one page), laid out at the paper's width.
+ */
 export async function printedHandout({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
@@ -260,9 +270,20 @@ export async function printedHandout({ context, baseUrl }) {
   await lab.page.waitForTimeout(400);
   for (const hidden of ['.toolbar', '.flows-panel', '[data-testid="play"]', '[data-testid="preset"]'])
     assert.equal(await lab.page.locator(hidden).first().isVisible(), false, `${hidden} is not printed`);
-  for (const shown of ['[data-testid="topology"]', '.charts', '[data-testid="summary"]'])
+  for (const shown of ['[data-testid="topology"]', '.charts', '[data-testid="summary"]', '[data-testid="print-parameters"]'])
     assert.ok(await lab.page.locator(shown).first().isVisible(), `${shown} is printed`);
-  const pdf = await lab.page.pdf({ format: 'A4', printBackground: true });
-  await writeFile(new URL('../artifacts/lecture-handout.pdf', import.meta.url), pdf);
-  await lab.screenshot('lecture-print-media');
+  // the parameters table names every link and flow of the scenario
+  const s = await lab.scenario();
+  const params = await lab.testId('print-parameters').innerText();
+  for (const l of s.links) assert.ok(params.includes(`${l.a}–${l.b}`), `link ${l.a}–${l.b} in the parameters`);
+  for (const f of s.flows) assert.ok(params.includes(f.id), `flow ${f.id} in the parameters`);
+  // what the paper shows: the page at A4's printable width (210 mm − 2 × 10 mm at 96 px/in)
+  await lab.page.setViewportSize({ width: 718, height: 1050 });
+  await lab.page.waitForTimeout(400);
+  await lab.page.screenshot({ path: new URL('../artifacts/lecture-print-a4.png', import.meta.url).pathname, fullPage: true });
+  for (const format of ['A4', 'Letter']) {
+    const pdf = await lab.page.pdf({ format, printBackground: true });
+    await writeFile(new URL(`../artifacts/lecture-handout-${format}.pdf`, import.meta.url), pdf);
+    assert.equal(pdfPageCount(pdf), 1, `the ${format} handout is one page`);
+  }
 }

@@ -21,6 +21,7 @@ import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 import { InstallButton, UpdateNotice } from './pwa/PwaControls';
+import { PrintParameters } from './present/PrintParameters';
 
 export function App() {
   const lab = useLab();
@@ -65,6 +66,7 @@ export function App() {
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
+          <PrintParameters />
           <SummaryPanel />
         </aside>
       </main>

@@ -64,8 +64,19 @@ export function TopologyCanvas() {
   useEffect(() => {
     const onFit = () => fitToNodes();
     window.addEventListener('cclab:fit', onFit);
-    return () => window.removeEventListener('cclab:fit', onFit);
+    // printing lays the network out in a box of the paper's size (print.css): fit it there, and back
+    const print = window.matchMedia?.('print');
+    print?.addEventListener('change', onFit);
+    return () => {
+      window.removeEventListener('cclab:fit', onFit);
+      print?.removeEventListener('change', onFit);
+    };
   }, [fitToNodes]);
+
+  // printed (or print preview at another paper size): keep the network fitted to its printed box
+  useEffect(() => {
+    if (window.matchMedia?.('print').matches) fitToNodes();
+  }, [size, fitToNodes]);
 
   const g = useCanvasGestures(transform, setTransform);
   const byId = useMemo(
@@ -96,6 +107,8 @@ export function TopologyCanvas() {
         // A fixed pixel size (not 100%): a percentage-sized SVG root is laid out again, with every
         // node label in it, whenever the page lays out (the clock ticking, a chart redraw).
         style={{ width: size.w, height: size.h, ['--inv-zoom' as string]: 1 / transform.k }}
+        // the same size as the element on screen; printed, the view scales into the paper's box
+        viewBox={`0 0 ${size.w} ${size.h}`}
         tabIndex={0}
         role="application"
         aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Tab or the arrow keys go through nodes and links, Enter selects, Delete removes the selection."
