@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
-import type { Pt } from './geometry';
+import { gaugeScale, linkLabelAlong, linkLabelOffset, type Pt } from './geometry';
 import { LinkGlyph } from './LinkGlyph';
 import { DropLegend } from './DropLegend';
 import { LiveOverlay } from './LiveOverlay';
@@ -84,10 +84,11 @@ export function TopologyCanvas() {
     [scenario.nodes],
   );
   const runPositions = useMemo<(Pt | undefined)[]>(() => (meta?.nodeIds ?? []).map((id) => byId.get(id)), [meta, byId]);
-  const routerPorts = useMemo(() => {
-    const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
-    return (meta?.ports ?? []).map((p) => kinds.get(meta!.nodeIds[p.from]!) === 'router');
-  }, [meta, scenario.nodes]);
+  const kindOf = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n.kind])), [scenario.nodes]);
+  const routerPorts = useMemo(
+    () => (meta?.ports ?? []).map((p) => kindOf.get(meta!.nodeIds[p.from]!) === 'router'),
+    [meta, kindOf],
+  );
   const flowColors = useMemo(
     () => (meta?.flowIds ?? []).map((id) => scenario.flows.find((f) => f.id === id)?.color),
     [meta, scenario.flows],
@@ -97,6 +98,9 @@ export function TopologyCanvas() {
   // presentation mode sizes labels in screen pixels (presentation.css), so they show at any zoom
   const showLabels = scenario.links.length <= 30 && (transform.k >= 0.6 || presenting);
   const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
+  // port gauges (and the link captions clear of them) are larger in presentation mode
+  const gauge = gaugeScale(presenting, transform.k);
+  const isRouter = (id: string) => kindOf.get(id) === 'router';
 
   return (
     <div className={`canvas-box tool-${tool}`} ref={boxRef}>
@@ -138,10 +142,20 @@ export function TopologyCanvas() {
             if (!a || !b) return null;
             const id = linkKey(l);
             return (
-              <LinkGlyph key={id} id={id} link={l} a={a} b={b} selected={selLinks.has(id)} showLabel={showLabels} />
+              <LinkGlyph
+                key={id}
+                id={id}
+                link={l}
+                a={a}
+                b={b}
+                selected={selLinks.has(id)}
+                showLabel={showLabels}
+                labelOffset={linkLabelOffset(gauge)}
+                labelAlong={linkLabelAlong(a, b, isRouter(l.a), isRouter(l.b), gauge)}
+              />
             );
           })}
-          {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} />}
+          {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} scale={gauge} />}
           {draftFrom && g.draft && (
             <line className="link-draft" x1={draftFrom.x} y1={draftFrom.y} x2={g.draft.x} y2={g.draft.y} />
           )}
