@@ -16,7 +16,7 @@ import { QueueBars } from './QueueBars';
 import { BsQueues } from './BsQueues';
 import { useCanvasGestures } from './useCanvasGestures';
 import { fitTransform, IDENTITY, zoomAt } from './viewTransform';
-import { onCanvasItemKey } from './canvasItemKeys';
+import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
 
 export function TopologyCanvas() {
   const lab = useLab();
@@ -122,6 +122,7 @@ export function TopologyCanvas() {
         onPointerCancel={g.onPointerUp}
         onWheel={g.onWheel}
         onKeyDown={(e) => onCanvasItemKey(lab, e)}
+        onFocus={onCanvasFocus}
       >
         <defs>
           <pattern
