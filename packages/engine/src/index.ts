@@ -27,6 +27,7 @@ export { FLOW_EVENT_KINDS, FLOW_EVENT_INFO } from './transport/Transport.js';
 export type { FlowEventKind } from './transport/Transport.js';
 export { getRegistry } from './registry/index.js';
 export { parseMahimahiTrace } from './router/channel/MahimahiTrace.js';
+export { bsSlotColumns } from './router/bs/BaseStation.js';
 export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
 export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';

@@ -1,13 +1,14 @@
 /**
  * The live charts: cwnd (with ssthresh and flow-event markers), queue (all ports, or one port in
  * detail), throughput and RTT, and — with two flows or more — the Chiu–Jain phase plot of two
- * chosen flows; behind a base station, each UE's channel SNR and AMC rate.
+ * chosen flows; behind a base station, each UE's channel SNR and AMC rate (per sample or per TDMA slot).
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { QueueChart } from './QueueChart';
 import { ChiuJainPlot } from './ChiuJainPlot';
+import { UeChannelChart } from './UeChannelChart';
 
 export function ChartsPanel() {
   const lab = useLab();
@@ -23,8 +24,8 @@ export function ChartsPanel() {
       <TimeSeriesChart kind="throughput" />
       <TimeSeriesChart kind="rtt" />
       {flowCount >= 2 && <ChiuJainPlot />}
-      {wireless && <TimeSeriesChart kind="snr" />}
-      {wireless && <TimeSeriesChart kind="uerate" />}
+      {wireless && <UeChannelChart kind="snr" />}
+      {wireless && <UeChannelChart kind="uerate" />}
     </section>
   );
 }

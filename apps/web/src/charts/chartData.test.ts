@@ -54,6 +54,7 @@ function frame(rows: number[][], portRows: number[][], events: number[] = []): F
     portDrops: e,
     reasonCounts: e,
     bsServed: e,
+    bsSlots: e,
   };
 }
 

@@ -155,6 +155,67 @@ export function ueLines(kind: 'snr' | 'uerate', store: SeriesStore): LineSeries[
   return out;
 }
 
+/** What the per-slot view of the UE chart shows: each UE's SNR or AMC rate per slot, or the served UE. */
+export type SlotView = 'snr' | 'rate' | 'served';
+
+export const SLOT_VIEW_LABELS: Record<SlotView, string> = {
+  snr: 'SNR (dB)',
+  rate: 'rate (Mb/s)',
+  served: 'UE (0: none)',
+};
+
+/**
+ * The channel as each base station's scheduler saw it, one point per TDMA slot (its slot series):
+ * each UE's SNR or AMC rate in the slot, and a "served" line at the value of the UE the slot went
+ * to — or, for `served`, the served UE's number (1 for the first UE, 0 when the slot served none).
+ */
+export function slotLines(view: SlotView, store: SeriesStore): LineSeries[] {
+  const bss = store.meta?.baseStations ?? [];
+  const out: LineSeries[] = [];
+  bss.forEach((bs, b) => {
+    const c = store.slots[b];
+    if (!c) return;
+    const x = c.column('t');
+    const served = c.column('served');
+    const prefix = bss.length > 1 ? `${bs.name} ` : '';
+    if (view === 'served') {
+      const y = new Float64Array(served.length);
+      for (let i = 0; i < y.length; i++) y[i] = served[i]! + 1;
+      out.push({ key: `slot:served:${bs.name}`, label: `${prefix}served UE`, color: portColor(b), x, y, step: true });
+      return;
+    }
+    const col = view === 'snr' ? 'snrDb' : 'rateBps';
+    const k = view === 'snr' ? 1 : CHARTS.uerate.yScale;
+    const unit = view === 'snr' ? 'dB' : 'Mb/s';
+    const ys = bs.ues.map((ue) => scaled(c.column(`${col}:${ue}`), k));
+    bs.ues.forEach((ue, j) => {
+      const at = bs.firstUe + j;
+      out.push({
+        key: `slot:${view}:${bs.name}:${ue}`,
+        label: bss.length > 1 ? `${bs.name}→${ue}` : ue,
+        color: portColor(at + 1),
+        dash: flowDash(at),
+        x,
+        y: ys[j]!,
+        step: true,
+        unit,
+      });
+    });
+    const y = new Float64Array(served.length);
+    for (let i = 0; i < y.length; i++) y[i] = served[i]! >= 0 ? ys[served[i]!]![i]! : NaN;
+    out.push({
+      key: `slot:${view}:${bs.name}:served`,
+      label: `${prefix}served UE's ${view === 'snr' ? 'SNR' : 'rate'}`,
+      color: '#000000',
+      x,
+      y,
+      step: true,
+      unit,
+    });
+  });
+  return out;
+}
+
 const PORT_PALETTE = ['#333333', '#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 export function portColor(i: number): string {
   return PORT_PALETTE[i % PORT_PALETTE.length]!;

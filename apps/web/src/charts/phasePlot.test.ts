@@ -63,6 +63,7 @@ function store(ra: number[], rb: number[]): SeriesStore {
     portSamples: new Float64Array(n * PORT_COLS),
     ueSamples: new Float64Array(0),
     events: new Float64Array(0),
+    bsSlots: new Float64Array(0),
   } as unknown as Frame);
   return s;
 }

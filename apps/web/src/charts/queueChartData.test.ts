@@ -79,6 +79,7 @@ function store(rows: number[][]): SeriesStore {
     reasonCounts: e,
     ueSamples: e,
     bsServed: e,
+    bsSlots: e,
   };
   s.append(f);
   return s;

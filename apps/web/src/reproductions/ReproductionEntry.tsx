@@ -12,6 +12,9 @@ import { estimateRun, formatDuration, LONG_RUN_SECONDS } from './galleryModel';
 import { resultOf } from './reportModel';
 import { reproductionStore } from './reproductionSetup';
 import { ResultView } from './ResultView';
+import { SHIPPED_SWEEPS, SWEEP_OF_REPRODUCTION } from '../sweep/sweepFiles';
+import { chooseSweepFile } from '../sweep/SweepSourcePicker';
+import { sweepStore } from '../sweep/sweepSetup';
 
 export function ReproductionEntry({ spec, onBack }: { spec: ReproductionSpec; onBack: () => void }) {
   const lab = useLab();
@@ -44,6 +47,15 @@ export function ReproductionEntry({ spec, onBack }: { spec: ReproductionSpec; on
   const askOrLoad = () => {
     if (lab.scenario.getState().past.length > 0) setConfirming(true);
     else load();
+  };
+
+  const gridFile = SHIPPED_SWEEPS.find((f) => f.id === SWEEP_OF_REPRODUCTION[spec.id]);
+  const sweepRunning = useStore(sweepStore, (s) => s.status === 'running');
+  const openGrid = () => {
+    if (!gridFile) return;
+    chooseSweepFile(gridFile);
+    reproductionStore.getState().setOpen(false);
+    sweepStore.getState().setOpen(true);
   };
 
   const elapsedS = mine ? ((mine.endedMs ?? performance.now()) - mine.startedMs) / 1000 : 0;
@@ -91,6 +103,17 @@ export function ReproductionEntry({ spec, onBack }: { spec: ReproductionSpec; on
         <button type="button" className="btn" disabled={!running} onClick={() => reproductionStore.getState().cancel()}>
           Cancel
         </button>
+        {gridFile && (
+          <button
+            type="button"
+            className="btn"
+            disabled={sweepRunning}
+            onClick={openGrid}
+            title={`Open the Sweep panel with ${gridFile.id}.json: the ${spec.points.length}-configuration grid as a batch, at a duration you choose`}
+          >
+            Run the grid in the Sweep panel
+          </button>
+        )}
       </div>
       {confirming && (
         <div className="reproduction-confirm" role="alertdialog" aria-label="Replace the scenario in the editor?">

@@ -6,6 +6,7 @@
  * rule, so memory stays fixed however long the run or short the probe interval. Charts read views
  * of the columns; `version` changes on every append so views redraw at most once per frame.
  */
+import { bsSlotColumns } from '@cclab/engine';
 import type { Frame, RunMeta } from '../worker/protocol';
 
 const NO_DATA = new Float64Array(0);
@@ -99,6 +100,11 @@ export class SeriesStore {
   ports: Columns[] = [];
   /** One per UE of every base station (RunMeta.baseStations, in order). */
   ues: Columns[] = [];
+  /**
+   * One per base station: its slot series (the engine's `bsSlotColumns`: t, served, `snrDb:<UE>`,
+   * `rateBps:<UE>`), one row per TDMA slot while it has room, then thinned like the samples.
+   */
+  slots: Columns[] = [];
   markers: FlowMarker[] = [];
   private eventKinds: string[] = [];
   version = 0;
@@ -110,6 +116,7 @@ export class SeriesStore {
     this.flows = (meta?.flowIds ?? []).map(() => new Columns(meta!.flowColumns, cap));
     this.ports = (meta?.portColumns ?? []).map((names) => new Columns(names, cap));
     this.ues = (meta?.baseStations ?? []).flatMap((b) => b.ues.map(() => new Columns(UE_COLUMNS, cap)));
+    this.slots = (meta?.baseStations ?? []).map((b) => new Columns(bsSlotColumns(b.ues), cap));
     this.markers = [];
     this.eventKinds = [...(meta?.eventKinds ?? [])];
     this.bump();
@@ -128,6 +135,14 @@ export class SeriesStore {
         po += p.width;
       }
       for (let i = 0; i < nu; i++) this.ues[i]!.pushRow(f.ueSamples, (s * nu + i) * UE_COLUMNS.length);
+    }
+    // rows of [base station index, its slot columns…]
+    const slots = f.bsSlots;
+    for (let o = 0; o < slots.length;) {
+      const c = this.slots[slots[o]!];
+      if (!c) break;
+      c.pushRow(slots, o + 1);
+      o += 1 + c.width;
     }
     if (f.eventKinds) this.eventKinds = f.eventKinds;
     for (let i = 0; i + 2 < f.events.length; i += 3) {

@@ -55,4 +55,30 @@ describe('recordTrace (the lab Trace panel)', () => {
       /unknown port nowhere->x/,
     );
   });
+
+  it('traces a base station’s downlink: its packets leave ("-") only in the UE’s TDMA slots', () => {
+    // the wireless cell (RR over three UEs, 10 ms slots), 2 s: every "-" at BS->UE1 falls in a slot
+    // the base station gave UE1 (its slot series, an independent record of the schedule)
+    const cell = JSON.parse(
+      readFileSync(new URL('../../../../packages/engine/presets/wireless-cell.json', import.meta.url), 'utf8'),
+    ) as ScenarioInput;
+    const sc = { ...cell, duration: '2s' };
+    const r = recordTrace({ scenario: sc, format: 'ns2', ports: ['BS->UE1'], maxBytes: 1e9 });
+    const sim = new Simulation(validateScenario(sc));
+    sim.run();
+    const slots = sim.network.baseStations[0]!.slotSeries;
+    const served = slots.column('served');
+    const t = slots.column('t');
+    const departures = text(r.chunks)
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map((l) => Number(l.split(' ')[1]));
+    expect(departures.length).toBeGreaterThan(50);
+    for (const d of departures) {
+      // the slot holding d (the trace prints microseconds): k = ⌊d / 10 ms⌋
+      const k = Math.min(t.length - 1, Math.floor((d + 1e-7) / 0.01));
+      expect(served[k], `departure at ${d} s in slot ${k}`).toBe(0);
+    }
+  });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario, FLOW_COLUMNS, presets } from '@cclab/engine';
 import { EVENTS_PER_CLOCK_CHECK, SimController, SLICE_MS } from './SimController';
 import { FLIGHT_STRIDE, UE_COLS } from './protocol';
+import { SeriesStore } from '../state/SeriesStore';
+import { slotLines } from '../charts/chartData';
 
 function fakeClock() {
   let t = 0;
@@ -170,5 +172,48 @@ describe('the worker’s simulation controller', () => {
     expect(checked).toBeGreaterThan(20);
     expect(f.bsServed).toHaveLength(1);
     expect([-1, 0, 1, 2]).toContain(f.bsServed[0]);
+  });
+
+  it('forwards every TDMA slot of a base station: 10 ms apart, the AMC rate of each SNR, the served UE; charted per slot', () => {
+    const cell = presets.find((p) => p.id === 'wireless-cell')!.scenario();
+    const clock = fakeClock();
+    const ctl = new SimController(clock.now);
+    const r = ctl.load(1, cell);
+    if (!r.ok) throw new Error('the preset did not load');
+    ctl.play(1);
+    clock.advance(2000);
+    ctl.tick();
+    const f = ctl.frame();
+    // rows of [base station 0, t, served, SNR × 3 UEs, rate × 3 UEs]
+    const width = 1 + 2 + 2 * 3;
+    expect(f.bsSlots.length % width).toBe(0);
+    const rows = f.bsSlots.length / width;
+    expect(rows).toBeGreaterThan(50);
+    const thresholds = [1.03, 3.01, 6.13, 10.24, 16.11, 20.67, 25.13, 27.77];
+    const bits = [2 / 12, 2 / 8, 2 / 4, 1, 2, 3, 4, 4.5];
+    for (let k = 0; k < rows; k++) {
+      const row = f.bsSlots.subarray(k * width, (k + 1) * width);
+      expect(row[0]).toBe(0);
+      expect(row[1]).toBeCloseTo(k * 0.01, 12); // every slot, from the first
+      expect([-1, 0, 1, 2]).toContain(row[2]);
+      for (let u = 0; u < 3; u++) {
+        const mode = thresholds.filter((th) => row[3 + u]! >= th).length;
+        expect(row[6 + u]).toBeCloseTo(mode === 0 ? 0 : 1e7 * bits[mode - 1]!, 3);
+      }
+    }
+    const store = new SeriesStore();
+    store.reset(r.meta);
+    store.append(f);
+    const served = slotLines('served', store)[0]!;
+    expect(served.x.length).toBe(rows);
+    const snr = slotLines('snr', store);
+    expect(snr.map((l) => l.label)).toEqual(['UE1', 'UE2', 'UE3', "served UE's SNR"]);
+    for (let k = 0; k < rows; k++) {
+      const u = f.bsSlots[k * width + 2]!;
+      expect(served.y[k]).toBe(u + 1);
+      // the black line sits on the served UE's own line (a gap when the slot served nobody)
+      if (u >= 0) expect(snr[3]!.y[k]).toBe(f.bsSlots[k * width + 3 + u]);
+      else expect(snr[3]!.y[k]).toBeNaN();
+    }
   });
 });

@@ -48,6 +48,7 @@ export class SimController {
   private flowBuf: number[] = [];
   private portBuf: number[] = [];
   private ueBuf: number[] = [];
+  private slotBuf: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
   private lastBusy: Float64Array = new Float64Array(0);
@@ -75,6 +76,7 @@ export class SimController {
     this.flowBuf = [];
     this.portBuf = [];
     this.ueBuf = [];
+    this.slotBuf = [];
     this.samples = 0;
     this.eventsSeen = 0;
     this.lastBusy = new Float64Array(sim.network.ports.length);
@@ -98,6 +100,15 @@ export class SimController {
         for (const d of bs.downlinks) this.ueBuf.push(tNs / 1e9, d.snrDb, d.channelRateBps);
       this.samples++;
     };
+    // every slot's row, thinned like the samples so the page's slot series stay bounded
+    sim.network.baseStations.forEach((bs, b) => {
+      const thinner = new SampleThinner(meta.maxPoints);
+      bs.onSlot = (row) => {
+        if (!thinner.accept()) return;
+        this.slotBuf.push(b);
+        for (let c = 0; c < row.length; c++) this.slotBuf.push(row[c]!);
+      };
+    });
     return { ok: true, meta };
   }
 
@@ -273,6 +284,7 @@ export class SimController {
       portDrops,
       reasonCounts: this.portState?.reasonCounts() ?? new Float64Array(0),
       bsServed: Float64Array.from(sim?.network.baseStations ?? [], (bs) => bs.servedUe),
+      bsSlots: Float64Array.from(this.slotBuf),
     };
     const kinds = this.eventKinds.takeChange();
     if (kinds) f.eventKinds = kinds;
@@ -281,6 +293,7 @@ export class SimController {
     this.flowBuf = [];
     this.portBuf = [];
     this.ueBuf = [];
+    this.slotBuf = [];
     this.samples = 0;
     return f;
   }

@@ -160,6 +160,12 @@ export interface Frame {
   reasonCounts: Float64Array;
   /** Per base station: the UE (index in BsMeta.ues) the current slot serves, or −1. */
   bsServed: Float64Array;
+  /**
+   * New rows of the base stations' slot series (the engine's BaseStation.slotSeries, thinned like
+   * the probe samples): per row the base station's index, then its `bsSlotColumns` values —
+   * t, served UE, each UE's SNR (dB), each UE's AMC rate (bit/s).
+   */
+  bsSlots: Float64Array;
   /** The engine's summary of the run so far (about twice a second while running, and when it stops). */
   summary?: RunSummary;
 }

@@ -60,6 +60,7 @@ function postFrame(): void {
     f.portDrops.buffer,
     f.reasonCounts.buffer,
     f.bsServed.buffer,
+    f.bsSlots.buffer,
   ]);
 }
 

@@ -130,6 +130,8 @@ export async function main(argv: string[]): Promise<number> {
           ...sim.flowEvents().map((e) => `${e.tNs / 1e9},${sim.flows[e.flow]!.spec.id},${e.kind}`),
         ];
         writeFileSync(join(csvDir, 'events.csv'), ev.join('\n') + '\n');
+        for (const bs of sim.network.baseStations)
+          writeFileSync(join(csvDir, `slots-${bs.nodeId}.csv`), bs.slotSeries.toCsv());
       }
       process.stdout.write(flag('--json') ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary) + '\n');
       return 0;

@@ -100,6 +100,7 @@ export abstract class GrantedPort extends Port {
   override receive(pkt: Packet): void {
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+    if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     if (!this.disc.enqueue(pkt) || this.txDonePending) return;
     if (this.sim.now < this.busyUntilNs) {
       // serializing (or finishing a partial packet's share of a window): come back at its end
@@ -192,6 +193,8 @@ export abstract class GrantedPort extends Port {
     }
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    // "-": its transmission starts now (it may finish in a later grant)
+    if (this.tracer !== null) this.tracer.dequeue(this, pkt);
     this.flowDepartures[pkt.flowId]!++;
     this.flowDepartureBytes[pkt.flowId]! += pkt.sizeBytes;
     this.txPacket = pkt;
@@ -209,6 +212,7 @@ export abstract class GrantedPort extends Port {
     if (this.lostOnLink()) {
       this.linkLosses++;
       this.flowDrops[pkt.flowId]!++;
+      if (this.tracer !== null) this.tracer.drop(this, pkt);
       if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
       if (this.txPacket === pkt) this.txPacket = null;
       this.pool.release(pkt);

@@ -121,7 +121,13 @@ export class Network {
         ueCount: downlinks.length,
         slotSeconds: slotNs / 1e9,
       });
-      const bs = new BaseStation(n.id, sim, downlinks, scheduler, { slotNs, symbolsPerSecond, amc });
+      const bs = new BaseStation(n.id, sim, downlinks, scheduler, {
+        slotNs,
+        symbolsPerSecond,
+        amc,
+        ueIds: downlinks.map((p) => this.nodes[p.toNode]!.id),
+        maxSlotPoints: scenario.probes.maxPoints,
+      });
       this.nodes[n.index]!.shared.set('bs', bs);
       this.baseStations.push(bs);
       if (downlinks.length > 0) bs.start();

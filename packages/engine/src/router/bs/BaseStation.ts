@@ -1,5 +1,6 @@
 import type { EventHandler } from '../../core/EventQueue.js';
 import type { Simulator } from '../../core/Simulator.js';
+import { TimeSeries } from '../../metrics/TimeSeries.js';
 import type { AmcTable } from '../channel/amc.js';
 import { fromDb, toDb } from '../channel/RayleighFading.js';
 import type { BsScheduler, BsSlotView } from './BsScheduler.js';
@@ -9,6 +10,18 @@ export interface BaseStationConfig {
   readonly slotNs: number;
   readonly symbolsPerSecond: number;
   readonly amc: AmcTable;
+  /** The UEs' node ids, in downlink order (names of the slot series' columns). */
+  readonly ueIds: readonly string[];
+  /** Points the slot series keeps at most (the scenario's `probes.maxPoints`). */
+  readonly maxSlotPoints: number;
+}
+
+/**
+ * Columns of a base station's slot series, one row per TDMA slot: the slot's start (s), the UE it
+ * served (index in downlink order, −1: none), then each UE's SNR (dB) and AMC rate (bit/s) in it.
+ */
+export function bsSlotColumns(ueIds: readonly string[]): string[] {
+  return ['t', 'served', ...ueIds.map((u) => `snrDb:${u}`), ...ueIds.map((u) => `rateBps:${u}`)];
 }
 
 /**
@@ -38,6 +51,15 @@ export class BaseStation implements EventHandler {
   servedUe = -1;
   private servedBytesAtStart = 0;
   slots = 0;
+  /**
+   * The channel as the scheduler saw it, slot by slot (bsSlotColumns): bounded like every series
+   * (TimeSeries: when full it keeps every other row and records every other slot from then on).
+   */
+  readonly slotSeries: TimeSeries;
+  /** The row of the slot just started (reused; read it in `onSlot`, don't keep it). */
+  readonly slotRow: Float64Array;
+  /** Called at the start of every slot, after the scheduler chose (the lab forwards the row). */
+  onSlot: ((row: Float64Array) => void) | null = null;
 
   constructor(
     readonly nodeId: string,
@@ -58,6 +80,9 @@ export class BaseStation implements EventHandler {
       queuePackets: new Float64Array(n),
       queueBytes: new Float64Array(n),
     };
+    const columns = bsSlotColumns(config.ueIds);
+    this.slotSeries = new TimeSeries(columns, config.maxSlotPoints);
+    this.slotRow = new Float64Array(columns.length);
   }
 
   /** The scheduler's view of the current slot. */
@@ -111,6 +136,16 @@ export class BaseStation implements EventHandler {
       this.servedBytesAtStart = p.servedBytes;
       if (v.rateBps[u]! > 0) p.grantWindow(now + this.config.slotNs, v.rateBps[u]!);
     }
+    const row = this.slotRow;
+    const n = ports.length;
+    row[0] = tS;
+    row[1] = u;
+    for (let i = 0; i < n; i++) {
+      row[2 + i] = v.snrDb[i]!;
+      row[2 + n + i] = v.rateBps[i]!;
+    }
+    this.slotSeries.offer(row);
+    if (this.onSlot !== null) this.onSlot(row);
     this.slots++;
     this.sim.schedule(now + this.config.slotNs, this, 0);
   }
