@@ -193,7 +193,14 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
   // → steps a paused run by one probe interval
   await lab.press(' ');
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  const t0 = (await lab.run()).nowNs;
+  // the page's clock is a frame behind the worker's: read it once the last frame before the pause is in
+  let t0 = (await lab.run()).nowNs;
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(150);
+    const t = (await lab.run()).nowNs;
+    if (t === t0) break;
+    t0 = t;
+  }
   await lab.press('ArrowRight');
   await lab.waitForRun((t) => window.__cclab.run().nowNs > t, t0);
   const t1 = (await lab.run()).nowNs;
