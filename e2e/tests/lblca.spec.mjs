@@ -77,3 +77,46 @@ export async function bufferSizingPanelPlotsMinimumBuffersAndOccupancy({ context
   assert.equal(await lab.testId('sizing-trace').getAttribute('data-lines'), '5');
   await lab.screenshot('lblca-buffer-sizing');
 }
+
+/**
+ * The Ch. 4 dumbbell's α control sits beside the built-in scenarios while that template is open:
+ * picking α (TCP share of the ten sources, 0.2–1.0) regenerates the flows, undoably.
+ */
+export async function ch4DumbbellAlphaControlRegeneratesTheFlows({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  // not offered for other scenarios
+  assert.equal(await lab.testId('ch4-alpha-control').count(), 0);
+  await lab.testId('preset').selectOption('seed000-ch4-dumbbell');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Seed 000 Ch. 4 dumbbell'));
+  const kinds = async () => (await lab.scenario()).flows.map((f) => f.transport.type);
+  assert.equal(await lab.testId('ch4-alpha').inputValue(), '0.8');
+  assert.deepEqual(await kinds(), [...Array(8).fill('tcp'), 'udp', 'udp']);
+  const options = await lab.testId('ch4-alpha').evaluate((el) => [...el.options].map((o) => o.value));
+  assert.deepEqual(options, ['0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '1']);
+  await lab.testId('ch4-alpha').selectOption('0.3');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().flows[3].id === 'udp3');
+  assert.deepEqual(await kinds(), [...Array(3).fill('tcp'), ...Array(7).fill('udp')]);
+  const sc = await lab.scenario();
+  assert.match(sc.name, /α = 0\.3/);
+  assert.deepEqual(
+    sc.flows.map((f) => f.id),
+    ['tcp0', 'tcp1', 'tcp2', 'udp3', 'udp4', 'udp5', 'udp6', 'udp7', 'udp8', 'udp9'],
+  );
+  // the new UDP flows send as the template's UDP flows do (CBR of 210-byte datagrams)
+  assert.equal(sc.flows[3].app.type, 'cbr');
+  assert.equal(sc.flows[3].app.params.packetSize, '182B');
+  // the flows panel lists the regenerated flows
+  await lab.page.getByText('udp3', { exact: true }).first().waitFor();
+  // the run restarts with the new mix: three TCP flows deliver
+  if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().nowNs >= 3e9, undefined, 30000);
+  await lab.screenshot('lblca-ch4-alpha');
+  if ((await lab.run()).status === 'playing') await lab.testId('play').click();
+  // undo brings α = 0.8 back
+  await lab.press('Control+z');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().flows[3].id === 'tcp3');
+  assert.equal(await lab.testId('ch4-alpha').inputValue(), '0.8');
+  await lab.testId('ch4-alpha').selectOption('1');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().flows.every((f) => f.transport.type === 'tcp'));
+}

@@ -6,6 +6,7 @@ import { emptyScenario } from '../state/scenarioEdits';
 import { linkParam, shareUrlFor } from '../codec/urlCodec';
 import { importScenarioFile } from './importScenario';
 import { exportScenarioFile } from './exportScenario';
+import { Ch4AlphaControl } from './Ch4AlphaControl';
 
 export function ScenarioMenu() {
   const lab = useLab();
@@ -73,6 +74,7 @@ export function ScenarioMenu() {
           ))}
         </optgroup>
       </select>
+      <Ch4AlphaControl />
       <button
         type="button"
         className="btn"

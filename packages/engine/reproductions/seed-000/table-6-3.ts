@@ -4,9 +4,14 @@ import { CBR_OVERLOAD, CH6_METRICS, CH6_NOTES, CH6_SEEDS, linear3, TCP_BASELINE 
 type Row = { lambda: number; cap: number; buffer: number; thr: [number, number]; jit: [number, number] };
 const rows: Row[] = [
   { lambda: 170, cap: 170, buffer: 400, thr: [90.69, 80.69], jit: [16, 960] },
+  { lambda: 170, cap: 180, buffer: 400, thr: [90.67, 79.67], jit: [15, 1003] },
   { lambda: 170, cap: 200, buffer: 400, thr: [90.66, 78.66], jit: [17, 983] },
+  { lambda: 170, cap: 220, buffer: 400, thr: [90.69, 75.69], jit: [18, 998] },
   { lambda: 170, cap: 240, buffer: 400, thr: [90.68, 73.68], jit: [18, 978] },
   { lambda: 400, cap: 400, buffer: 900, thr: [91.59, 79.59], jit: [7, 1007] },
+  { lambda: 400, cap: 410, buffer: 900, thr: [91.57, 80.62], jit: [6, 993] },
+  { lambda: 400, cap: 430, buffer: 900, thr: [91.56, 81.56], jit: [8, 997] },
+  { lambda: 400, cap: 440, buffer: 900, thr: [95.58, 81.58], jit: [7, 988] },
   { lambda: 400, cap: 450, buffer: 900, thr: [91.59, 81.65], jit: [8, 1008] },
 ];
 const id = (r: Row, m: 'lblca' | 'tcp') => `${m}-l${r.lambda}-c${r.cap}`;

@@ -8,14 +8,20 @@ const LB: [number, number, number] = [600, 310, 620];
 const LA: [number, number, number] = [180, 70, 140];
 const t66 = [
   { cap: 1000, lb: [97.23, 6.83], tcp: [78.92, 520] },
+  { cap: 1500, lb: [98.06, 6.72], tcp: [78.56, 583] },
+  { cap: 2000, lb: [97.63, 6.64], tcp: [77.03, 567] },
   { cap: 2500, lb: [97.56, 6.02], tcp: [77.63, 517] },
 ] as const;
 const t67a = [
   { cap: 350, thr: [92.11, 75.39], jit: [22, 1300] },
+  { cap: 400, thr: [92.56, 75.96], jit: [18, 1198] },
+  { cap: 450, thr: [93.23, 76.61], jit: [20, 1247] },
   { cap: 500, thr: [93.56, 76.63], jit: [19, 1088] },
 ] as const;
 const t67b = [
   { cap: 1000, thr: [91.59, 78.59], jit: [19, 2200] },
+  { cap: 1500, thr: [91.23, 79.2], jit: [16, 2183] },
+  { cap: 2000, thr: [90.56, 80.01], jit: [17, 1997] },
   { cap: 2500, thr: [92.23, 78.63], jit: [18, 2198] },
 ] as const;
 const THR = 'headed Mbps; read as % of λ';

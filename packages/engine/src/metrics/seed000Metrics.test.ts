@@ -3,6 +3,7 @@ import { runPoint, type ExperimentSpec } from '../experiment/experiment.js';
 import { checkReproduction } from '../reproduction/checkSpec.js';
 import type { ReproductionSpec } from '../reproduction/types.js';
 import { seed000Ch4Dumbbell, seed000Ch5Chain } from '../scenario/seed000Ch45.js';
+import { weibullMean } from '../app/RandomArrivalApp.js';
 import { seed000Linear } from '../scenario/seed000Lblca.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { Simulation } from '../Simulation.js';
@@ -136,6 +137,22 @@ describe('seed 000 Ch. 4 and Ch. 5 templates', () => {
     expect(dest).toEqual(['1ms', '3ms', '5ms', '7ms', '9ms', '11ms', '13ms', '15ms', '17ms', '19ms']);
     expect(sc.links[0]).toMatchObject({ rate: '1.5Mbps', delay: '50ms', queue: { type: 'red' } });
     expect(() => seed000Ch4Dumbbell({ alpha: 1.5 })).toThrow(/alpha/);
+  });
+
+  it('Ch. 4 Weibull UDP sources: Table 3.1’s "UDP only" laws, the gap scale read in seconds', () => {
+    const sc = seed000Ch4Dumbbell({ alpha: 0.8, udpSource: 'weibull' });
+    const table31UdpOnly = {
+      gapShape: 0.61658,
+      gapScale: 0.00941,
+      gapScaleUnit: 's',
+      sizeShape: 1.10141,
+      sizeScale: 826.505,
+    };
+    expect(sc.flows.map((f) => f.app.type)).toEqual([...Array<string>(8).fill('bulk'), 'weibull', 'weibull']);
+    for (const f of sc.flows.slice(8)) expect(f.app.params).toEqual(table31UdpOnly);
+    // mean gap η·Γ(1 + 1/β) = 0.00941 s · Γ(2.6218) ≈ 13.7 ms: about 7300 datagrams in 100 s
+    expect(weibullMean(0.61658, 0.00941)).toBeCloseTo(0.00941 * 1.6218 * 0.8959, 4);
+    expect(seed000Ch4Dumbbell({ alpha: 0.8 }).flows[9]!.app.type).toBe('cbr');
   });
 
   it('Ch. 5: the tagged flow crosses every router; one background flow per hop', () => {

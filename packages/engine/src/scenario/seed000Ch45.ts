@@ -32,13 +32,53 @@ export interface Ch4Options {
   /** CBR rate of each UDP flow, default 0.2 Mb/s. */
   udpRate?: string;
   bottleneckBuffer?: string;
+  /**
+   * What the UDP flows send: CBR of 210-byte datagrams (§4.4.1: "constant bit rate (CBR) traffic
+   * source was used to generate UDP traffic", the default), or Weibull gaps and sizes with
+   * Table 3.1's "UDP only" parameters (gaps β 0.61658, η 0.00941 s; sizes β 1.10141, η 826.505 B),
+   * the measured traffic the thesis's §4.2 DelayBox model and §5.1 Matlab model draw from.
+   */
+  udpSource?: Seed000UdpSource;
 }
 
-const tcpTransport = (cc: Seed000Tcp) => ({
+export type Seed000UdpSource = 'cbr' | 'weibull';
+
+/**
+ * Table 3.1 "UDP only" Weibull parameters. The table prints no unit for the gap scale η; read in
+ * milliseconds it would be 73 000 datagrams per second (≈ 470 Mb/s, beyond the 10 Mb/s access
+ * link), so it is read in seconds: a mean gap of η·Γ(1 + 1/β) ≈ 13.6 ms and a mean size of
+ * ≈ 797 B, ≈ 0.47 Mb/s per source.
+ */
+export const TABLE_3_1_UDP_ONLY = {
+  gapShape: 0.61658,
+  gapScale: 0.00941,
+  gapScaleUnit: 's',
+  sizeShape: 1.10141,
+  sizeScale: 826.505,
+} as const;
+
+export const tcpTransport = (cc: Seed000Tcp): ScenarioFlow['transport'] => ({
   type: 'tcp',
   cc,
   params: { packetSize: '1040B', maxWindow: 1000 },
 });
+
+/** What a UDP flow of the Ch. 4 dumbbell sends (see `Ch4Options.udpSource`). */
+export function ch4UdpApp(source: Seed000UdpSource = 'cbr', rate = '0.2Mbps'): ScenarioFlow['app'] {
+  return source === 'weibull'
+    ? { type: 'weibull', params: { ...TABLE_3_1_UDP_ONLY } }
+    : { type: 'cbr', params: { rate, packetSize: '182B', randomize: true } };
+}
+
+/** Flow i of the Ch. 4 dumbbell as an infinite-FTP TCP flow from s_i to d_i. */
+export function ch4TcpFlow(i: number, transport: ScenarioFlow['transport']): ScenarioFlow {
+  return { id: `tcp${i}`, from: `s${i}`, to: `d${i}`, transport, app: { type: 'bulk' } };
+}
+
+/** Flow i of the Ch. 4 dumbbell as a UDP flow from s_i to d_i. */
+export function ch4UdpFlow(i: number, app: ScenarioFlow['app']): ScenarioFlow {
+  return { id: `udp${i}`, from: `s${i}`, to: `d${i}`, transport: { type: 'udp' }, app };
+}
 
 /** The Ch. 4 dumbbell (Fig. 4.5) with α·10 TCP flows. */
 export function seed000Ch4Dumbbell(o: Ch4Options): ScenarioInput {
@@ -74,22 +114,11 @@ export function seed000Ch4Dumbbell(o: Ch4Options): ScenarioInput {
         buffer: '100000 packets',
       },
     );
-    const isTcp = i < tcpCount;
-    flows.push(
-      isTcp
-        ? { id: `tcp${i}`, from: `s${i}`, to: `d${i}`, transport: tcpTransport(cc), app: { type: 'bulk' } }
-        : {
-            id: `udp${i}`,
-            from: `s${i}`,
-            to: `d${i}`,
-            transport: { type: 'udp' },
-            app: { type: 'cbr', params: { rate: o.udpRate ?? '0.2Mbps', packetSize: '182B', randomize: true } },
-          },
-    );
+    flows.push(i < tcpCount ? ch4TcpFlow(i, tcpTransport(cc)) : ch4UdpFlow(i, ch4UdpApp(o.udpSource, o.udpRate)));
   }
   return {
     version: 1,
-    name: `Seed 000 Ch. 4 dumbbell — α = ${o.alpha}, ${cc}, ${o.heterogeneous ? 'heterogeneous' : 'homogeneous'}, ${o.red === false ? 'DropTail' : 'RED'}`,
+    name: `Seed 000 Ch. 4 dumbbell — α = ${o.alpha}, ${cc}, ${o.heterogeneous ? 'heterogeneous' : 'homogeneous'}, ${o.red === false ? 'DropTail' : 'RED'}${o.udpSource === 'weibull' ? ', Weibull UDP' : ''}`,
     description:
       'Seed 000 Fig. 4.5: ten sources (α·10 TCP with FTP, the rest CBR/UDP of 210-byte datagrams) across a 1.5 Mb/s, 50 ms bottleneck with RED; LAN 10 Mb/s. Flow tcp0 is the tagged TCP flow, the last UDP flow the tagged UDP flow.',
     seed: 1,
