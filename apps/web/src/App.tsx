@@ -21,6 +21,8 @@ import { ReproductionsButton, ReproductionsPanel } from './reproductions/Reprodu
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
+import { InstallButton, UpdateNotice } from './pwa/PwaControls';
+import { PrintParameters } from './present/PrintParameters';
 
 export function App() {
   const lab = useLab();
@@ -47,8 +49,10 @@ export function App() {
         <ReproductionsButton />
         <BufferSizingButton />
         <ScenarioMenu />
+        <InstallButton />
         <PresentationButton />
       </header>
+      <UpdateNotice />
       <Notices />
       <main className="workspace">
         <div className="stage">
@@ -64,6 +68,7 @@ export function App() {
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
+          <PrintParameters />
           <SummaryPanel />
         </aside>
       </main>

@@ -24,7 +24,7 @@ export interface DebugHandle {
     seekingToNs: number | null;
   };
   series(): {
-    flows: { id: string; cwnd: number[]; t: number[] }[];
+    flows: { id: string; cwnd: number[]; t: number[]; throughputBps: number[] }[];
     ports: { name: string; queue: number[]; columns: string[] }[];
     /** Each UE behind a base station: its channel's SNR (dB) and AMC rate (bit/s) per sample. */
     ues: { ue: string; t: number[]; snrDb: number[]; rateBps: number[] }[];
@@ -88,6 +88,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         id,
         cwnd: [...lab.series.flows[i]!.column('cwnd')],
         t: [...lab.series.flows[i]!.column('t')],
+        throughputBps: [...lab.series.flows[i]!.column('throughputBps')],
       })),
       ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
         name,
