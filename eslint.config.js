@@ -98,4 +98,12 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
+  {
+    files: ['apps/web/pwa/serviceWorker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['apps/web/pwa/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
 );

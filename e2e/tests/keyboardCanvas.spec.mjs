@@ -87,3 +87,40 @@ export async function nodesAndLinksAreReachableByKeyboard({ context, baseUrl }) 
   );
   assert.equal(back.flows.length, sc.flows.length);
 }
+
+/**
+ * Tab order on the canvas: the canvas, then every node in scenario order, then every link in
+ * scenario order (the order the arrow keys use), though the links come first in the SVG; Tab past
+ * the last link leaves the canvas to what follows it, and Shift+Tab walks the same order back
+ * (entering from after the canvas at the last link).
+ */
+export async function tabGoesThroughNodesThenLinks({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const sc = await lab.scenario();
+  const expected = [
+    ...sc.nodes.map((n) => `node ${n.id}`),
+    ...(await lab.page.evaluate(() => [...document.querySelectorAll('[data-link]')].map((l) => l.dataset.link))).map(
+      (id) => `link ${id}`,
+    ),
+  ];
+  assert.equal(expected.length, sc.nodes.length + sc.links.length);
+  const name = (f) =>
+    f.node !== null ? `node ${f.node}` : f.link !== null ? `link ${f.link}` : f.canvas ? 'canvas' : 'outside';
+  await lab.testId('topology').focus();
+  const forward = [];
+  for (let i = 0; i <= expected.length; i++) {
+    await lab.press('Tab');
+    forward.push(name(await focused(lab)));
+  }
+  assert.deepEqual(forward, [...expected, 'outside'], 'Tab: nodes, then links, then out of the canvas');
+  const outside = await lab.page.evaluate(
+    () => document.activeElement.getAttribute('aria-label') ?? document.activeElement.tagName,
+  );
+  const back = [];
+  for (let i = 0; i <= expected.length; i++) {
+    await lab.press('Shift+Tab');
+    back.push(name(await focused(lab)));
+  }
+  assert.deepEqual(back, [...expected.slice().reverse(), 'canvas'], `Shift+Tab from ${outside}: the same order back`);
+}

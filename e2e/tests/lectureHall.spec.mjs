@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { LabPage } from '../fixtures/LabPage.mjs';
+import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '../fixtures/layoutChecks.mjs';
 
 /** Samples the simulated clock every animation frame for `ms` and returns the readings (ns). */
 function clockReadings(lab, ms) {
@@ -112,9 +113,11 @@ function frameRate(lab, seconds) {
 
 /**
  * Presentation mode at 1024×768, as on a lecture-hall projector: P enters it, the editing chrome
- * goes, node labels measure ≥ 16 px and chart text ≥ 14 px on screen, the key explains every
- * glyph, → steps a paused run; the frame rate while playing goes to the artifacts
- * (docs/performance.md quotes it).
+ * goes, node labels measure ≥ 16 px and chart text ≥ 14 px on screen, the port gauges measure
+ * ≥ 80 × 16 px (2.5× the editor's) and cover no link caption, every chart's y-axis title is drawn
+ * whole inside its canvas, no chart header is crowded (items overlapping or past the chart's
+ * edge), the key explains every glyph, → steps a paused run; the frame rate while playing goes
+ * to the artifacts (docs/performance.md quotes it).
  */
 export async function presentationModeOnAProjector({ context, baseUrl }) {
   const page = await context.newPage();
@@ -122,6 +125,8 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
   const lab = new LabPage(page, baseUrl);
   await lab.open();
   const before = await screenFontPx(lab, '.node-label');
+  await lab.waitForRun(() => document.querySelectorAll('[data-queue-port]').length >= 6);
+  const editorGauges = await gaugeSizes(page);
   await lab.press('p');
   await page.waitForSelector('.app.presenting');
   assert.equal(await page.getByRole('button', { name: 'Presentation mode' }).getAttribute('aria-pressed'), 'true');
@@ -140,6 +145,25 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
     [...document.querySelectorAll('.chart-legend, .chart-title')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
   );
   assert.ok(Math.min(...legendPx) >= 14, `chart legends and titles ${legendPx} px`);
+  // port gauges to read from the back of the room, clear of the link captions
+  const gauges = await gaugeSizes(page);
+  const sizes = gauges.map((g) => `${g.port} ${g.length.toFixed(0)}×${g.thickness.toFixed(1)}`).join(', ');
+  assert.equal(gauges.length, 6, sizes);
+  assert.ok(Math.min(...gauges.map((g) => g.length)) >= 80, `gauge lengths: ${sizes}`);
+  assert.ok(Math.min(...gauges.map((g) => g.thickness)) >= 16, `gauge thickness: ${sizes}`);
+  const editorSizes = editorGauges.map((g) => `${g.length.toFixed(0)}×${g.thickness.toFixed(1)}`).join(', ');
+  assert.deepEqual(await overlappingShapes(page, '.link-label', '.queue-bar rect'), [], 'captions under gauges');
+  // chart headers and axis titles at 1024×768
+  assert.deepEqual(await crowdedChartHeads(page), []);
+  const titles = await yAxisTitles(page);
+  assert.ok(titles.length >= 4, `${titles.length} charts`);
+  for (const t of titles) {
+    assert.ok(!t.title.includes('…'), `"${t.title}" is drawn whole`);
+    assert.ok(
+      t.top >= 0 && t.bottom <= t.height,
+      `"${t.title}" runs ${t.top}–${t.bottom} px in a ${t.height} px chart`,
+    );
+  }
   const clockPx = await page.evaluate(() =>
     parseFloat(getComputedStyle(document.querySelector('.clock-text')).fontSize),
   );
@@ -160,6 +184,8 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
     '| view | viewport | speed | frames/s | p95 frame gap (ms) | longest gap (ms) | packets drawn | node labels (px) | link labels (px) | chart text (px) |',
     '| ---- | -------- | ----- | -------- | ------------------ | ---------------- | ------------- | ---------------- | ---------------- | --------------- |',
     `| presentation, default scenario | 1024×768 | 1× | ${fps.fps.toFixed(1)} | ${fps.p95.toFixed(1)} | ${fps.max.toFixed(1)} | ${glyphs} | ${Math.min(...nodes).toFixed(1)} (editor: ${Math.min(...before).toFixed(1)}) | ${Math.min(...links).toFixed(1)} | ${Math.min(...chartFonts)} |`,
+    '',
+    `Port gauges on screen (length × thickness, px): presentation ${sizes}; editor ${editorSizes}.`,
   ].join('\n');
   await writeFile(new URL('../artifacts/performance-presentation.md', import.meta.url), report + '\n');
   assert.ok(fps.fps >= 20, `presentation mode draws ${fps.fps.toFixed(1)} frames/s`);
@@ -167,7 +193,14 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
   // → steps a paused run by one probe interval
   await lab.press(' ');
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  const t0 = (await lab.run()).nowNs;
+  // the page's clock is a frame behind the worker's: read it once the last frame before the pause is in
+  let t0 = (await lab.run()).nowNs;
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(150);
+    const t = (await lab.run()).nowNs;
+    if (t === t0) break;
+    t0 = t;
+  }
   await lab.press('ArrowRight');
   await lab.waitForRun((t) => window.__cclab.run().nowNs > t, t0);
   const t1 = (await lab.run()).nowNs;
@@ -250,7 +283,21 @@ export async function presetAsksBeforeReplacingEdits({ context, baseUrl }) {
   assert.notDeepEqual((await lab.scenario()).nodes, edited.nodes);
 }
 
-/** The print stylesheet: a one-page handout of the network, the charts and the summary. */
+/** Pages in a PDF that Chromium wrote: the page tree's /Count. */
+function pdfPageCount(pdf) {
+  const counts = [
+    ...pdf
+      .toString('latin1')
+      .matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g),
+  ];
+  assert.ok(counts.length > 0, 'the PDF has a page tree');
+  return Math.max(...counts.map((m) => Number(m[1] ?? m[2])));
+}
+
+/**
+ * The print stylesheet: a one-page handout of the network, the parameters, the charts and the
+ * summary, on A4 and on US Letter (the PDF has one page), laid out at the paper's width.
+ */
 export async function printedHandout({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
@@ -260,9 +307,28 @@ export async function printedHandout({ context, baseUrl }) {
   await lab.page.waitForTimeout(400);
   for (const hidden of ['.toolbar', '.flows-panel', '[data-testid="play"]', '[data-testid="preset"]'])
     assert.equal(await lab.page.locator(hidden).first().isVisible(), false, `${hidden} is not printed`);
-  for (const shown of ['[data-testid="topology"]', '.charts', '[data-testid="summary"]'])
+  for (const shown of [
+    '[data-testid="topology"]',
+    '.charts',
+    '[data-testid="summary"]',
+    '[data-testid="print-parameters"]',
+  ])
     assert.ok(await lab.page.locator(shown).first().isVisible(), `${shown} is printed`);
-  const pdf = await lab.page.pdf({ format: 'A4', printBackground: true });
-  await writeFile(new URL('../artifacts/lecture-handout.pdf', import.meta.url), pdf);
-  await lab.screenshot('lecture-print-media');
+  // the parameters table names every link and flow of the scenario
+  const s = await lab.scenario();
+  const params = await lab.testId('print-parameters').innerText();
+  for (const l of s.links) assert.ok(params.includes(`${l.a}–${l.b}`), `link ${l.a}–${l.b} in the parameters`);
+  for (const f of s.flows) assert.ok(params.includes(f.id), `flow ${f.id} in the parameters`);
+  // what the paper shows: the page at A4's printable width (210 mm − 2 × 10 mm at 96 px/in)
+  await lab.page.setViewportSize({ width: 718, height: 1050 });
+  await lab.page.waitForTimeout(400);
+  await lab.page.screenshot({
+    path: new URL('../artifacts/lecture-print-a4.png', import.meta.url).pathname,
+    fullPage: true,
+  });
+  for (const format of ['A4', 'Letter']) {
+    const pdf = await lab.page.pdf({ format, printBackground: true });
+    await writeFile(new URL(`../artifacts/lecture-handout-${format}.pdf`, import.meta.url), pdf);
+    assert.equal(pdfPageCount(pdf), 1, `the ${format} handout is one page`);
+  }
 }

@@ -4,6 +4,7 @@ import { TopologyCanvas } from './editor/TopologyCanvas';
 import { Toolbar } from './editor/Toolbar';
 import { useKeyboardShortcuts } from './editor/useKeyboardShortcuts';
 import { RunControls } from './run/RunControls';
+import { Timeline } from './run/Timeline';
 import { Inspector } from './inspector/Inspector';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { ChartsPanel } from './charts/ChartsPanel';
@@ -20,6 +21,8 @@ import { ReproductionsButton, ReproductionsPanel } from './reproductions/Reprodu
 import { SummaryPanel } from './summary/SummaryPanel';
 import { PresentationButton, usePresentationKeys } from './present/PresentationMode';
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
+import { InstallButton, UpdateNotice } from './pwa/PwaControls';
+import { PrintParameters } from './present/PrintParameters';
 
 export function App() {
   const lab = useLab();
@@ -46,12 +49,15 @@ export function App() {
         <ReproductionsButton />
         <BufferSizingButton />
         <ScenarioMenu />
+        <InstallButton />
         <PresentationButton />
       </header>
+      <UpdateNotice />
       <Notices />
       <main className="workspace">
         <div className="stage">
           <RunControls />
+          <Timeline />
           <div className="editor">
             <Toolbar />
             <TopologyCanvas />
@@ -62,6 +68,7 @@ export function App() {
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
+          <PrintParameters />
           <SummaryPanel />
         </aside>
       </main>

@@ -13,9 +13,18 @@ export interface DebugHandle {
   startupSource: string;
   scenario(): unknown;
   selection(): unknown;
-  run(): { status: string; nowNs: number; progress: number; speed: number; issues: unknown[] };
+  run(): {
+    status: string;
+    nowNs: number;
+    progress: number;
+    speed: number;
+    issues: unknown[];
+    /** The furthest time the run has shown (rewind keeps it), and where a rewind is going (or null). */
+    reachedNs: number;
+    seekingToNs: number | null;
+  };
   series(): {
-    flows: { id: string; cwnd: number[]; t: number[] }[];
+    flows: { id: string; cwnd: number[]; t: number[]; throughputBps: number[] }[];
     ports: { name: string; queue: number[]; columns: string[] }[];
     /** Each UE behind a base station: its channel's SNR (dB) and AMC rate (bit/s) per sample. */
     ues: { ue: string; t: number[]; snrDb: number[]; rateBps: number[] }[];
@@ -64,13 +73,22 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     selection: () => structuredClone(lab.scenario.getState().selection),
     run: () => {
       const r = lab.run.getState();
-      return { status: r.status, nowNs: r.nowNs, progress: r.progress, speed: r.speed, issues: r.issues };
+      return {
+        status: r.status,
+        nowNs: r.nowNs,
+        progress: r.progress,
+        speed: r.speed,
+        issues: r.issues,
+        reachedNs: r.reachedNs,
+        seekingToNs: r.seekingToNs,
+      };
     },
     series: () => ({
       flows: (lab.series.meta?.flowIds ?? []).map((id, i) => ({
         id,
         cwnd: [...lab.series.flows[i]!.column('cwnd')],
         t: [...lab.series.flows[i]!.column('t')],
+        throughputBps: [...lab.series.flows[i]!.column('throughputBps')],
       })),
       ports: (lab.series.meta?.probedPorts ?? []).map((name, i) => ({
         name,

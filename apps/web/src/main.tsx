@@ -8,6 +8,7 @@ import { App } from './App';
 import { LabErrorBoundary } from './notices/LabErrorBoundary';
 import { installDebugHandle } from './debugHandle';
 import type { WorkerLike } from './worker/SimClient';
+import { listenForInstallPrompt, pwaStore, registerServiceWorker } from './pwa/pwaStore';
 import './styles/app.css';
 
 // Reading `window.localStorage` throws where the browser blocks site data: the lab then runs
@@ -25,6 +26,10 @@ if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
 lab.autosave.noteAddress(startup.clearHash ? null : scenarioParam(location.hash));
 lab.autosave.start(lab.scenario.getState().scenario);
 installDebugHandle(lab, startup.source);
+// Offline once visited (apps/web/pwa): production builds only, so the dev server is never cached.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  registerServiceWorker(pwaStore, navigator.serviceWorker, () => location.reload());
+listenForInstallPrompt(pwaStore, window);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

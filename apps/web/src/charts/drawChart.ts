@@ -3,6 +3,7 @@
  * CSS classes) so an exported SVG looks the same on its own.
  */
 import * as d3 from 'd3';
+import { drawYAxisTitle } from './axisTitle';
 import { decimate, yExtent, type LineSeries } from './chartData';
 import { markerStyle } from './markerStyles';
 
@@ -40,7 +41,8 @@ export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
 /** The margins for a text size: larger type (presentation mode) needs room for it. */
 export function chartMargins(fontPx = 11): typeof MARGIN {
   const extra = Math.max(0, fontPx - 11);
-  return { top: MARGIN.top, right: MARGIN.right, bottom: MARGIN.bottom + 2 * extra, left: MARGIN.left + 5 * extra };
+  // presenting: room for x-axis ticks and title on two rows, and for a y-axis title on two lines
+  return { top: MARGIN.top, right: MARGIN.right, bottom: MARGIN.bottom + 3 * extra, left: MARGIN.left + 8 * extra };
 }
 /**
  * Stacked bands (per-flow backlog) are drawn top band first, each filled from the floor of its
@@ -298,11 +300,8 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.textAlign = 'right';
   for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * fp);
   ctx.fillStyle = '#555';
-  ctx.fillText(inp.xLabel ?? 'time (s)', iw, ih + 15 + fp);
-  ctx.save();
-  ctx.rotate(-Math.PI / 2);
-  ctx.fillText(inp.yLabel, 0, -M.left + 12);
-  ctx.restore();
+  ctx.fillText(inp.xLabel ?? 'time (s)', iw, ih + 15 + fp + 1.8 * Math.max(0, fp - 11));
+  drawYAxisTitle(ctx, inp.yLabel, ih, inp.height, M, fp);
 
   // Stacked bands, then lines (decimated to the pixel width, peaks kept), clipped to the plot.
   ctx.save();

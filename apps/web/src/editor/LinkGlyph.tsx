@@ -12,12 +12,25 @@ interface Props {
   selected: boolean;
   /** Show rate and delay on the link. */
   showLabel: boolean;
+  /** How far above the link its caption sits (geometry.ts linkLabelOffset). */
+  labelOffset: number;
+  /** Where along the link (fraction from a) its caption is centred (geometry.ts linkLabelAlong). */
+  labelAlong: number;
 }
 
 /** A link: a wide invisible hit area, the visible line (shaded by utilisation at run time) and its caption. */
-export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, showLabel }: Props) {
-  const mx = (a.x + b.x) / 2;
-  const my = (a.y + b.y) / 2;
+export const LinkGlyph = memo(function LinkGlyph({
+  link,
+  id,
+  a,
+  b,
+  selected,
+  showLabel,
+  labelOffset,
+  labelAlong,
+}: Props) {
+  const mx = a.x + (b.x - a.x) * labelAlong;
+  const my = a.y + (b.y - a.y) * labelAlong;
   let angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
   if (angle > 90) angle -= 180;
   if (angle < -90) angle += 180;
@@ -42,7 +55,12 @@ export const LinkGlyph = memo(function LinkGlyph({ link, id, a, b, selected, sho
       {selected && <line className="link-halo" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />}
       <line className="link-line" data-link-line={id} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       {showLabel && (
-        <text className="link-label" transform={`translate(${mx},${my}) rotate(${angle})`} y={-14} textAnchor="middle">
+        <text
+          className="link-label"
+          transform={`translate(${mx},${my}) rotate(${angle})`}
+          y={-labelOffset}
+          textAnchor="middle"
+        >
           {linkCaption(link)}
         </text>
       )}

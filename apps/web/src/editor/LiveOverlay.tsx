@@ -11,7 +11,7 @@ import { flowColor } from '../palette';
 import type { ViewTransform } from '../state/scenarioStore';
 import { BACKLOG_STRIDE, FLIGHT_STRIDE } from '../worker/protocol';
 import { drawGlyph, reasonStyle } from '../dropStyles';
-import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
+import { QUEUE_BAR_LENGTH, gaugeScale, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
 import { GLYPH_STRIDE, type LiveView } from '../worker/LiveView';
 import type { PortMeta, RunMeta } from '../worker/protocol';
 
@@ -29,9 +29,10 @@ const DROP_MS = 900;
 const MAX_AHEAD_MS = 40;
 /**
  * How far (world units) drawing can reach beyond the outermost node centres: lanes, queue bars
- * (beside the sending node), drops (just past the bar) and ECN marks (a little further).
+ * (beside the sending node, `gauge` times their editor size), drops (just past the bar) and ECN
+ * marks (a little further).
  */
-const REACH = NODE_RADIUS + 8 + QUEUE_BAR_LENGTH + 19 + 7 + 12;
+const reach = (gauge: number) => NODE_RADIUS + 8 + QUEUE_BAR_LENGTH * gauge + 19 + 7 + 12;
 
 /**
  * The part of the view the overlay covers (integer CSS pixels): the network's bounding box,
@@ -43,7 +44,9 @@ export function overlayBox(
   t: ViewTransform,
   w: number,
   h: number,
+  gauge = 1,
 ): { x: number; y: number; w: number; h: number } {
+  const REACH = reach(gauge);
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -95,6 +98,7 @@ function drawLinksAndQueues(
   live: LiveView,
   pos: readonly (Pt | undefined)[],
   colors: readonly (string | undefined)[],
+  gauge: number,
 ): void {
   ctx.lineCap = 'round';
   for (let i = 0; i + 1 < meta.ports.length; i += 2) {
@@ -123,10 +127,10 @@ function drawLinksAndQueues(
     const b = pos[p.to];
     if (!a || !b) continue;
     const f = queueFraction(p, packets, live.queueBytes[i] ?? 0);
-    const q = queueBarFrame(a, b);
+    const q = queueBarFrame(a, b, gauge);
     const rad = (q.angleDeg * Math.PI) / 180;
-    const width = Math.max(1.5, (QUEUE_BAR_LENGTH - 1) * f);
-    const y0 = -QUEUE_BAR_THICKNESS / 2 + 0.5;
+    const width = Math.max(1.5, (q.length - 1) * f);
+    const y0 = -q.thickness / 2 + 0.5;
     ctx.save();
     ctx.translate(q.x, q.y);
     ctx.rotate(rad);
@@ -138,12 +142,12 @@ function drawLinksAndQueues(
         if (bl[j] !== i) continue;
         const w = (width * bl[j + 2]!) / total;
         ctx.fillStyle = flowColor(bl[j + 1]!, colors[bl[j + 1]!]);
-        ctx.fillRect(x, y0, w, QUEUE_BAR_THICKNESS - 1);
+        ctx.fillRect(x, y0, w, q.thickness - 1);
         x += w;
       }
     } else {
       ctx.fillStyle = queueFillColor(f);
-      ctx.fillRect(0.5, y0, width, QUEUE_BAR_THICKNESS - 1);
+      ctx.fillRect(0.5, y0, width, q.thickness - 1);
     }
     ctx.restore();
   }
@@ -153,10 +157,10 @@ function drawLinksAndQueues(
  * Where a drop or mark is drawn: drops just past the end of the port's gauge, marks a little
  * further along the link (the marked packet went on).
  */
-function glyphSpot(a: Pt, b: Pt, mark: boolean): Pt {
-  const q = queueBarFrame(a, b);
+function glyphSpot(a: Pt, b: Pt, mark: boolean, gauge: number): Pt {
+  const q = queueBarFrame(a, b, gauge);
   const rad = (q.angleDeg * Math.PI) / 180;
-  const d = QUEUE_BAR_LENGTH + (mark ? 19 : 8);
+  const d = q.length + (mark ? 19 : 8);
   return { x: q.x + Math.cos(rad) * d, y: q.y + Math.sin(rad) * d };
 }
 
@@ -189,7 +193,9 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       const run = lab.run.getState();
       const playing = run.status === 'playing';
       const dpr = window.devicePixelRatio || 1;
-      const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}`;
+      const presenting = lab.ui.getState().presentation;
+      const gauge = gaugeScale(presenting, t.k);
+      const key = `${size.w}x${size.h}@${dpr}|${t.x},${t.y},${t.k}|${gauge}`;
       // Expose the state on the SVG for assistive tech and tests, a few times a second
       // (attribute changes that do not repaint anything), including the last state of a run
       // that has stopped moving.
@@ -217,7 +223,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       if (key !== lastKey || pos !== lastPos) {
         lastKey = key;
         lastPos = pos;
-        box = overlayBox(pos, t, size.w, size.h);
+        box = overlayBox(pos, t, size.w, size.h, gauge);
         cv.style.left = `${box.x}px`;
         cv.style.top = `${box.y}px`;
         cv.style.width = `${box.w}px`;
@@ -235,7 +241,6 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       if (!meta) return;
       ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
       // Presentation mode: packets at least 2.5× (about 9 screen px for data at 1024×768).
-      const presenting = lab.ui.getState().presentation;
       const boost = presenting ? Math.max(2.5, 1.6 / t.k) : 1;
       // Simulation time shown: the latest frame's, advanced smoothly between frames while playing
       // (not with prefers-reduced-motion while presenting: packets move with the frames only).
@@ -297,14 +302,14 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         const a = port && pos[port.from];
         const b = port && pos[port.to];
         if (!a || !b) continue;
-        const at = glyphSpot(a, b, d.mark);
+        const at = glyphSpot(a, b, d.mark, gauge);
         const age = (now - d.shownAt) / DROP_MS;
         const style = reasonStyle(d.reason, d.mark);
         ctx.globalAlpha = Math.max(0, 1 - age);
         drawGlyph(ctx, style.glyph, at.x, at.y, 4 + 3 * age, style.color);
         ctx.globalAlpha = 1;
       }
-      drawLinksAndQueues(ctx, meta, live, pos, colors);
+      drawLinksAndQueues(ctx, meta, live, pos, colors, gauge);
     };
     raf = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(raf);

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useLab } from '../lab';
 import type { PortMeta } from '../worker/protocol';
 import { portTooltip } from './portTooltip';
-import { QUEUE_BAR_LENGTH, QUEUE_BAR_THICKNESS, queueBarFrame, type Pt } from './geometry';
+import { queueBarFrame, type Pt } from './geometry';
 
 interface Props {
   ports: readonly PortMeta[];
@@ -10,6 +10,8 @@ interface Props {
   positions: readonly (Pt | undefined)[];
   /** Which ports get a bar (router egress ports). */
   show: readonly boolean[];
+  /** Gauge size factor (geometry.ts gaugeScale: larger in presentation mode). */
+  scale: number;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * tooltip (the SVG title) is written when the pointer enters the gauge, from the live state:
  * queued packets by flow, drops and marks by reason.
  */
-export const QueueBars = memo(function QueueBars({ ports, positions, show }: Props) {
+export const QueueBars = memo(function QueueBars({ ports, positions, show, scale }: Props) {
   const lab = useLab();
   const describe = (e: React.PointerEvent<SVGGElement>, i: number) => {
     const live = lab.live;
@@ -39,7 +41,7 @@ export const QueueBars = memo(function QueueBars({ ports, positions, show }: Pro
         const a = positions[p.from];
         const b = positions[p.to];
         if (!show[i] || !a || !b) return null;
-        const f = queueBarFrame(a, b);
+        const f = queueBarFrame(a, b, scale);
         const limit = Number.isFinite(p.limitPackets) ? `${p.limitPackets} packets` : `${p.limitBytes} bytes`;
         return (
           <g
@@ -55,10 +57,10 @@ export const QueueBars = memo(function QueueBars({ ports, positions, show }: Pro
             <rect
               className="queue-bg"
               x={0}
-              y={-QUEUE_BAR_THICKNESS / 2}
-              width={QUEUE_BAR_LENGTH}
-              height={QUEUE_BAR_THICKNESS}
-              rx={1.5}
+              y={-f.thickness / 2}
+              width={f.length}
+              height={f.thickness}
+              rx={1.5 * scale}
             />
           </g>
         );

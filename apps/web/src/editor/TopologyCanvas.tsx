@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
-import type { Pt } from './geometry';
+import { gaugeScale, linkLabelAlong, linkLabelOffset, type Pt } from './geometry';
 import { LinkGlyph } from './LinkGlyph';
 import { DropLegend } from './DropLegend';
 import { LiveOverlay } from './LiveOverlay';
@@ -16,7 +16,7 @@ import { QueueBars } from './QueueBars';
 import { BsQueues } from './BsQueues';
 import { useCanvasGestures } from './useCanvasGestures';
 import { fitTransform, IDENTITY, zoomAt } from './viewTransform';
-import { onCanvasItemKey } from './canvasItemKeys';
+import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
 
 export function TopologyCanvas() {
   const lab = useLab();
@@ -64,8 +64,19 @@ export function TopologyCanvas() {
   useEffect(() => {
     const onFit = () => fitToNodes();
     window.addEventListener('cclab:fit', onFit);
-    return () => window.removeEventListener('cclab:fit', onFit);
+    // printing lays the network out in a box of the paper's size (print.css): fit it there, and back
+    const print = window.matchMedia?.('print');
+    print?.addEventListener('change', onFit);
+    return () => {
+      window.removeEventListener('cclab:fit', onFit);
+      print?.removeEventListener('change', onFit);
+    };
   }, [fitToNodes]);
+
+  // printed (or print preview at another paper size): keep the network fitted to its printed box
+  useEffect(() => {
+    if (window.matchMedia?.('print').matches) fitToNodes();
+  }, [size, fitToNodes]);
 
   const g = useCanvasGestures(transform, setTransform);
   const byId = useMemo(
@@ -73,10 +84,11 @@ export function TopologyCanvas() {
     [scenario.nodes],
   );
   const runPositions = useMemo<(Pt | undefined)[]>(() => (meta?.nodeIds ?? []).map((id) => byId.get(id)), [meta, byId]);
-  const routerPorts = useMemo(() => {
-    const kinds = new Map(scenario.nodes.map((n) => [n.id, n.kind]));
-    return (meta?.ports ?? []).map((p) => kinds.get(meta!.nodeIds[p.from]!) === 'router');
-  }, [meta, scenario.nodes]);
+  const kindOf = useMemo(() => new Map(scenario.nodes.map((n) => [n.id, n.kind])), [scenario.nodes]);
+  const routerPorts = useMemo(
+    () => (meta?.ports ?? []).map((p) => kindOf.get(meta!.nodeIds[p.from]!) === 'router'),
+    [meta, kindOf],
+  );
   const flowColors = useMemo(
     () => (meta?.flowIds ?? []).map((id) => scenario.flows.find((f) => f.id === id)?.color),
     [meta, scenario.flows],
@@ -86,6 +98,9 @@ export function TopologyCanvas() {
   // presentation mode sizes labels in screen pixels (presentation.css), so they show at any zoom
   const showLabels = scenario.links.length <= 30 && (transform.k >= 0.6 || presenting);
   const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
+  // port gauges (and the link captions clear of them) are larger in presentation mode
+  const gauge = gaugeScale(presenting, transform.k);
+  const isRouter = (id: string) => kindOf.get(id) === 'router';
 
   return (
     <div className={`canvas-box tool-${tool}`} ref={boxRef}>
@@ -96,6 +111,8 @@ export function TopologyCanvas() {
         // A fixed pixel size (not 100%): a percentage-sized SVG root is laid out again, with every
         // node label in it, whenever the page lays out (the clock ticking, a chart redraw).
         style={{ width: size.w, height: size.h, ['--inv-zoom' as string]: 1 / transform.k }}
+        // the same size as the element on screen; printed, the view scales into the paper's box
+        viewBox={`0 0 ${size.w} ${size.h}`}
         tabIndex={0}
         role="application"
         aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Tab or the arrow keys go through nodes and links, Enter selects, Delete removes the selection."
@@ -105,6 +122,7 @@ export function TopologyCanvas() {
         onPointerCancel={g.onPointerUp}
         onWheel={g.onWheel}
         onKeyDown={(e) => onCanvasItemKey(lab, e)}
+        onFocus={onCanvasFocus}
       >
         <defs>
           <pattern
@@ -125,10 +143,20 @@ export function TopologyCanvas() {
             if (!a || !b) return null;
             const id = linkKey(l);
             return (
-              <LinkGlyph key={id} id={id} link={l} a={a} b={b} selected={selLinks.has(id)} showLabel={showLabels} />
+              <LinkGlyph
+                key={id}
+                id={id}
+                link={l}
+                a={a}
+                b={b}
+                selected={selLinks.has(id)}
+                showLabel={showLabels}
+                labelOffset={linkLabelOffset(gauge)}
+                labelAlong={linkLabelAlong(a, b, isRouter(l.a), isRouter(l.b), gauge)}
+              />
             );
           })}
-          {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} />}
+          {meta && <QueueBars ports={meta.ports} positions={runPositions} show={routerPorts} scale={gauge} />}
           {draftFrom && g.draft && (
             <line className="link-draft" x1={draftFrom.x} y1={draftFrom.y} x2={g.draft.x} y2={g.draft.y} />
           )}

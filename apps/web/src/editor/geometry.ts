@@ -55,12 +55,60 @@ export function along(l: Lane, f: number): Pt {
 
 export const QUEUE_BAR_LENGTH = 34;
 export const QUEUE_BAR_THICKNESS = 7;
+/**
+ * Presentation mode draws the port gauges this many times their editor size on screen, at any
+ * zoom (34 × 7 px become 85 × 17.5 px or more), so the back of a lecture hall can read them.
+ */
+export const PRESENTATION_GAUGE_SCALE = 2.5;
+
+/** The gauges' scale (world units per editor size): 1 in the editor; presenting, ≥ 2.5× on screen. */
+export function gaugeScale(presenting: boolean, zoom: number): number {
+  return presenting ? Math.max(PRESENTATION_GAUGE_SCALE, PRESENTATION_GAUGE_SCALE / zoom) : 1;
+}
+
+/**
+ * How far above its link a link's caption sits (world units, along the caption's "up"): 14 in
+ * the editor; with enlarged gauges (presentation mode), beyond the gauge on that side of the link
+ * so the gauge never covers it.
+ */
+export function linkLabelOffset(gauge: number): number {
+  return gauge > 1 ? LANE_OFFSET + 5.5 + QUEUE_BAR_THICKNESS * gauge + 4 : 14;
+}
+
+export interface GaugeFrame {
+  /** Where the gauge starts (world), and its direction along the link. */
+  x: number;
+  y: number;
+  angleDeg: number;
+  /** Its size (world units). */
+  length: number;
+  thickness: number;
+}
 
 /**
  * The queue bar of the port a→b: a small gauge just outside the sending node on the right of
- * the lane, pointing along the link, so it fills "towards" the link.
+ * the lane, pointing along the link, so it fills "towards" the link. Scaled up (presentation
+ * mode), it is never longer than 42 % of the link between the node glyphs, so the two gauges of
+ * a link and their drop marks keep apart.
  */
-export function queueBarFrame(a: Pt, b: Pt): { x: number; y: number; angleDeg: number } {
-  const l = lane(a, b, LANE_OFFSET + 9, NODE_RADIUS + 8);
-  return { x: l.x0, y: l.y0, angleDeg: (Math.atan2(l.uy, l.ux) * 180) / Math.PI };
+export function queueBarFrame(a: Pt, b: Pt, scale = 1): GaugeFrame {
+  const free = Math.hypot(b.x - a.x, b.y - a.y) - 2 * (NODE_RADIUS + 8);
+  const length = Math.min(QUEUE_BAR_LENGTH * scale, Math.max(QUEUE_BAR_LENGTH, 0.42 * free));
+  const thickness = QUEUE_BAR_THICKNESS * (length / QUEUE_BAR_LENGTH);
+  const l = lane(a, b, LANE_OFFSET + 5.5 + thickness / 2, NODE_RADIUS + 8);
+  return { x: l.x0, y: l.y0, angleDeg: (Math.atan2(l.uy, l.ux) * 180) / Math.PI, length, thickness };
+}
+
+/**
+ * Where along its link (fraction from a to b) a link's caption is centred: the middle in the
+ * editor; with enlarged gauges, the middle of the stretch no gauge takes, so a host link's caption
+ * moves away from the router, whose gauges (its own and its neighbours') fan out there.
+ */
+export function linkLabelAlong(a: Pt, b: Pt, gaugeAtA: boolean, gaugeAtB: boolean, gauge: number): number {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (gauge <= 1 || len === 0) return 0.5;
+  const g = queueBarFrame(a, b, gauge).length;
+  const start = NODE_RADIUS + 8 + (gaugeAtA ? g : 0);
+  const end = len - NODE_RADIUS - 8 - (gaugeAtB ? g : 0);
+  return end > start ? (start + end) / 2 / len : 0.5;
 }

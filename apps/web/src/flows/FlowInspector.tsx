@@ -14,6 +14,7 @@ import { QuantityInput } from '../inspector/QuantityInput';
 import { issuesAt } from '../inspector/useScenarioIssues';
 import { transportTraits } from './transportTraits';
 import { usesScheduler } from './usesScheduler';
+import { LiveFlowAction } from './LiveFlowAction';
 
 interface Props {
   flow: ScenarioFlow;
@@ -208,6 +209,7 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
         />
       </div>
       <FieldIssues issues={[...issuesAt(issues, `${p}.start`), ...issuesAt(issues, `${p}.stop`)]} />
+      <LiveFlowAction flowId={flow.id} />
       <details
         className="subsection"
         open={usesScheduler(scenario) || flow.class !== undefined || flow.weight !== undefined}

@@ -32,9 +32,16 @@ export function formatEventTime(tNs: number): string {
  * delay, buffer, queue, loss; congestion control) put back as they were, and one event per
  * change appended. Null when the edit changes nothing the simulation sees, or something it
  * cannot change while running (nodes, links or flows added or removed, endpoints, transport,
- * application, start/stop times): that edit restarts the run as before.
+ * application, start/stop times): that edit restarts the run as before. With `replaceFuture`
+ * (the run was rewound to `atNs`) the recorded events after `atNs` are dropped: the change starts
+ * a new branch of the run from that moment.
  */
-export function liveEdit(prev: ScenarioInput, next: ScenarioInput, atNs: number): ScenarioInput | null {
+export function liveEdit(
+  prev: ScenarioInput,
+  next: ScenarioInput,
+  atNs: number,
+  replaceFuture = false,
+): ScenarioInput | null {
   if (prev.links.length !== next.links.length || prev.flows.length !== next.flows.length) return null;
   const at = formatEventTime(atNs);
   const events: ScenarioEvent[] = [];
@@ -83,7 +90,8 @@ export function liveEdit(prev: ScenarioInput, next: ScenarioInput, atNs: number)
   const restored: ScenarioInput = { ...next, links, flows };
   const noEvents = (s: ScenarioInput) => simulationKey({ ...s, events: undefined });
   if (noEvents(restored) !== noEvents(prev)) return null;
-  return { ...restored, version: 2, events: [...(prev.events ?? []), ...events] };
+  const kept = (prev.events ?? []).filter((e) => !replaceFuture || Math.round(seconds(e.at) * 1e9) <= atNs);
+  return { ...restored, version: 2, events: [...kept, ...events] };
 }
 
 /** The (direction, field) pairs whose effective value differs between two versions of a link. */

@@ -11,22 +11,10 @@ import { useLab, type Lab } from '../lab';
 import { linkParam, scenarioParam, URL_PARAM } from '../codec/urlCodec';
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
-import { formatEventTime, liveEdit } from '../run/liveChanges';
-import { validateScenario, type ScenarioInput } from '@cclab/engine';
-
-/**
- * A live change only when the result is valid: an impossible value ("-3ms") stays an edit of the
- * field itself, named there (links[0].delay) and blocking the run until it is fixed, as before.
- */
-function validOrNull(s: ScenarioInput | null): ScenarioInput | null {
-  if (s === null) return null;
-  try {
-    validateScenario(s);
-    return s;
-  } catch {
-    return null;
-  }
-}
+import { formatEventTime } from '../run/liveChanges';
+import { liveChange, resimulate } from '../run/rewindSync';
+import { onlyEventsChanged } from '../run/timeline';
+import type { ScenarioInput } from '@cclab/engine';
 
 /** Whether `next` is `prev` with events appended, nothing else the simulation sees changed. */
 function onlyEventsAdded(prev: ScenarioInput | null, next: ScenarioInput): boolean {
@@ -88,9 +76,7 @@ export function useScenarioSync(): void {
   useEffect(() => {
     // While a run is going, an edit of a link's or flow's setting becomes a timed event at the
     // current simulated time (run/liveChanges.ts) instead of a restart.
-    lab.scenario.setState({
-      liveEdit: (cur, next) => (lab.sim.midRun ? validOrNull(liveEdit(cur, next, lab.run.getState().nowNs)) : null),
-    });
+    lab.scenario.setState({ liveEdit: (cur, next) => liveChange(lab, cur, next) });
     // the worker says when each event applies (a frame later than the page saw): write it down
     lab.sim.onEventsTimed = (times) => {
       lab.scenario.getState().apply(
@@ -122,6 +108,10 @@ export function useScenarioSync(): void {
     simScenario.current = scenario;
     if (lab.sim.midRun && onlyEventsAdded(prev, scenario)) {
       lab.sim.addEvents(scenario);
+      return;
+    }
+    if (lab.sim.midRun && onlyEventsChanged(prev, scenario)) {
+      resimulate(lab, scenario); // an undone live change, or the future after a rewind replaced
       return;
     }
     // First visit starts playing by itself; after an edit a run that was going keeps going.

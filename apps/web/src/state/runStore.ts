@@ -19,6 +19,13 @@ export interface RunState {
   crash: string | null;
   /** The engine's summary of the run so far (live while running, final at the end). */
   summary: RunSummary | null;
+  /**
+   * The furthest simulated time this run has shown (a rewind keeps it; a load, or a change that
+   * replaces the future, sets it to where the run is). Below it the run is "rewound".
+   */
+  reachedNs: number;
+  /** The time a rewind (seek) is re-simulating to, until the worker is there; else null. */
+  seekingToNs: number | null;
 }
 
 export function createRunStore() {
@@ -32,6 +39,8 @@ export function createRunStore() {
     issues: [],
     crash: null,
     summary: null,
+    reachedNs: 0,
+    seekingToNs: null,
   }));
 }
 

@@ -46,6 +46,13 @@ class FakeWorker implements WorkerLike {
             ? { v: 1, type: 'loaded', runId: m.runId, meta: r.meta }
             : { v: 1, type: 'invalid', runId: m.runId, issues: r.issues },
         );
+      } else if (m.type === 'seek') {
+        // the worker's slices of re-simulation, all at once
+        this.runId = m.runId;
+        const r = this.ctl.seek(m.runId, m.scenario, m.toNs, m.then);
+        while (this.ctl.seeking) this.ctl.tick();
+        if (r.ok) this.reply({ v: 1, type: 'seeked', runId: m.runId, meta: r.meta });
+        this.postFrame();
       } else if (m.type === 'play') this.ctl.play(m.speed);
       else if (m.type === 'pause') this.ctl.pause();
     }
@@ -53,6 +60,11 @@ class FakeWorker implements WorkerLike {
   /** Posts a frame as the worker does: its status, and the last command it handled. */
   postFrame(): void {
     this.reply({ ...this.ctl.frame(), ack: this.lastSeq });
+  }
+  /** The run goes on one sampling interval and a frame says so (the worker had not read the latest command yet). */
+  stepAndPostFrame(): void {
+    this.ctl.step();
+    this.postFrame();
   }
   /** Says it is busy (as before building a large scenario) and then answers nothing for a while. */
   busyFor(): void {
@@ -73,6 +85,7 @@ function harness() {
   const workers: FakeWorker[] = [];
   const troubles: RunTrouble[] = [];
   const run = createRunStore();
+  const series = new SeriesStore();
   const client = new SimClient(
     () => {
       const w = new FakeWorker();
@@ -80,7 +93,7 @@ function harness() {
       return w;
     },
     run,
-    new SeriesStore(),
+    series,
     new LiveView(),
     {
       schedule: () => {},
@@ -105,6 +118,7 @@ function harness() {
   return {
     client,
     run,
+    series,
     workers,
     worker,
     troubles,
@@ -269,5 +283,63 @@ describe('the simulation client’s watch over its worker', () => {
     h.worker().postFrame();
     h.client.flush();
     expect(h.run.getState().status).toBe('paused');
+  });
+});
+
+describe('rewinding through the simulation client', () => {
+  const seeks = (w: FakeWorker) => w.inbox.filter((m) => m.type === 'seek').map((m) => (m as { toNs: number }).toNs);
+
+  it('a rewind replaces the series with the run from zero to that time; frames of the run before it are dropped', () => {
+    const h = harness();
+    h.client.load(defaultScenario(), false);
+    h.worker().deliver();
+    h.client.seek(8e9);
+    h.worker().deliver();
+    h.client.flush();
+    expect(h.series.flows[0]!.column('t').at(-1)).toBe(8);
+    h.client.seek(5e9);
+    expect(h.run.getState().seekingToNs).toBe(5e9);
+    h.worker().stepAndPostFrame(); // the run at 8.05 s, sent before the worker read the seek
+    h.worker().deliver();
+    h.client.flush();
+    const st = h.run.getState();
+    expect([st.nowNs, st.status, st.seekingToNs]).toEqual([5e9, 'paused', null]);
+    const t = h.series.flows[0]!.column('t');
+    expect([t[0], t.at(-1), t.length]).toEqual([0, 5, 101]); // every 50 ms sample from 0 to 5 s, once
+  });
+
+  it('while one rewind is on its way, a drag’s further positions wait and only the last one goes next', () => {
+    const h = harness();
+    h.client.load(defaultScenario(), false);
+    h.worker().deliver();
+    h.client.seek(5e9);
+    h.client.seek(6e9);
+    h.client.seek(7e9);
+    expect(seeks(h.worker())).toEqual([5e9]);
+    expect(h.run.getState().seekingToNs).toBe(7e9); // the slider shows where it goes
+    h.worker().deliver();
+    h.client.flush(); // 5 s shown; then the last position goes
+    expect(seeks(h.worker())).toEqual([7e9]);
+    h.worker().deliver();
+    h.client.flush();
+    expect([h.run.getState().nowNs, h.run.getState().seekingToNs]).toEqual([7e9, null]);
+  });
+
+  it('rewinding keeps the furthest time reached; another scenario (an undone change, a new branch) starts it afresh there', () => {
+    const h = harness();
+    const s = defaultScenario();
+    h.client.load(s, false);
+    h.worker().deliver();
+    h.client.seek(8e9);
+    h.worker().deliver();
+    h.client.flush();
+    h.client.seek(3e9);
+    h.worker().deliver();
+    h.client.flush();
+    expect([h.run.getState().nowNs, h.run.getState().reachedNs]).toEqual([3e9, 8e9]);
+    h.client.seek(3e9, { ...s, version: 2, events: [{ at: '1s', flow: 'f0', cc: 'cubic' }] });
+    h.worker().deliver();
+    h.client.flush();
+    expect([h.run.getState().nowNs, h.run.getState().reachedNs]).toEqual([3e9, 3e9]);
   });
 });

@@ -20,53 +20,24 @@ import {
   PROTOCOL_VERSION,
   type Frame,
   type FromWorker,
+  type RunMeta,
   type RunStatus,
+  type SeekThen,
   type ToWorker,
   type WorkerFault,
 } from './protocol';
+import {
+  BUSY_DEADLINE_MS,
+  DEADLINE_MS,
+  LOSS_WINDOW_MS,
+  MAX_LOSSES,
+  PING_MS,
+  type RunTrouble,
+  type SimClientOptions,
+  type WorkerLike,
+} from './simClientOptions';
 
-export interface WorkerLike {
-  postMessage(msg: ToWorker): void;
-  onmessage: ((ev: MessageEvent<FromWorker>) => void) | null;
-  onerror?: ((ev: ErrorEvent) => void) | null;
-  onmessageerror?: ((ev: MessageEvent) => void) | null;
-  terminate(): void;
-}
-
-/** What the lab is told when the run stops for a reason other than reaching its end. */
-export interface RunTrouble {
-  kind: 'engine-error' | 'worker-restarted' | 'worker-gave-up';
-  /** What happened, in words. */
-  message: string;
-  /** Simulated time when it happened (ns). */
-  atNs: number;
-}
-
-export interface SimClientOptions {
-  /** Runs a callback before the next paint (requestAnimationFrame). */
-  schedule?: (cb: () => void) => void;
-  /** Wall clock in ms (performance.now). */
-  clock?: () => number;
-  setInterval?: (cb: () => void, ms: number) => unknown;
-  clearInterval?: (h: unknown) => void;
-  /** Ping period (ms). */
-  pingMs?: number;
-  /** A ping unanswered this long (ms) means the worker is lost. */
-  deadlineMs?: number;
-  report?: (t: RunTrouble) => void;
-}
-
-export const PING_MS = 1000;
-export const DEADLINE_MS = 10_000;
-/**
- * The deadline while the worker said it is busy with one long piece of work (building a large
- * scenario takes tens of seconds at the schema's largest sizes; a step over a long sampling
- * interval can take long too).
- */
-export const BUSY_DEADLINE_MS = 120_000;
-/** More losses than this within LOSS_WINDOW_MS and the client stops restarting by itself. */
-const MAX_LOSSES = 3;
-const LOSS_WINDOW_MS = 60_000;
+export { BUSY_DEADLINE_MS, DEADLINE_MS, PING_MS, type RunTrouble, type SimClientOptions, type WorkerLike };
 
 export class SimClient {
   private worker: WorkerLike;
@@ -95,6 +66,12 @@ export class SimClient {
   private readonly schedule: (cb: () => void) => void;
   private readonly clock: () => number;
   private readonly opts: SimClientOptions;
+  /** A seek got there: its run from zero replaces the series at the next paint. */
+  private seekedMeta: RunMeta | null = null;
+  /** A seek was sent and its run is not shown yet. */
+  private seekInFlight = false;
+  /** Where to seek next once the one on its way is shown (a drag goes on meanwhile). */
+  private queuedSeek: number | null = null;
 
   constructor(
     private readonly makeWorker: () => WorkerLike,
@@ -148,7 +125,19 @@ export class SimClient {
     this.playWhenLoaded = autoplay;
     this.loading = true;
     this.loadIsRecovery = false;
-    this.run.setState({ status: 'idle', nowNs: 0, progress: 0, issues: [], crash: null, summary: null });
+    this.seekedMeta = null;
+    this.seekInFlight = false;
+    this.queuedSeek = null;
+    this.run.setState({
+      status: 'idle',
+      nowNs: 0,
+      progress: 0,
+      issues: [],
+      crash: null,
+      summary: null,
+      reachedNs: 0,
+      seekingToNs: null,
+    });
     // The engine ignores `view` (the lab's own free-form state), so it is not sent.
     const { view: _view, ...forEngine } = scenario;
     try {
@@ -160,6 +149,35 @@ export class SimClient {
       this.run.setState({ status: 'error', meta: null, crash: message });
       this.opts.report?.({ kind: 'worker-gave-up', message, atNs: 0 });
     }
+  }
+
+  /**
+   * Rewind (or go forward) to `toNs`: the worker re-simulates `scenario` (by default the one it
+   * runs) from zero to there and the view shows that moment: the charts up to it, the packets,
+   * queues and gauges at it, the summary as of it. The run then pauses there, or does what
+   * `then` says (a change of the recorded events keeps a playing run playing). A newer seek
+   * replaces one still on its way. A different `scenario` (an event undone, the future after a
+   * rewind replaced) makes the time reached so far this one.
+   */
+  seek(toNs: number, scenario: ScenarioInput | null = this.scenario, then: SeekThen = 'paused'): void {
+    const st = this.run.getState();
+    if (!scenario || st.status === 'idle' || st.status === 'error' || st.meta === null) return;
+    const t = Math.max(0, Math.min(toNs, st.durationNs));
+    this.run.setState({ seekingToNs: t });
+    // while dragging, one seek at a time: the latest position goes once the one on its way is shown
+    if (this.seekInFlight && scenario === this.scenario && then === 'paused') {
+      this.queuedSeek = t;
+      return;
+    }
+    if (scenario !== this.scenario) this.run.setState({ reachedNs: t });
+    this.scenario = scenario;
+    this.runId++;
+    this.pending = [];
+    this.seekedMeta = null;
+    this.seekInFlight = true;
+    this.queuedSeek = null;
+    const { view: _view, ...forEngine } = scenario;
+    this.command({ v: PROTOCOL_VERSION, type: 'seek', runId: this.runId, scenario: forEngine, toNs: t, then }, then);
   }
 
   /**
@@ -313,6 +331,10 @@ export class SimClient {
       this.live.reset(msg.meta);
       this.run.setState({ meta: msg.meta, durationNs: msg.meta.durationNs, status: 'paused', issues: [], crash: null });
       if (this.playWhenLoaded) this.play();
+    } else if (msg.type === 'seeked') {
+      this.seekedMeta = msg.meta;
+      this.seekInFlight = false;
+      this.run.setState({ meta: msg.meta, seekingToNs: this.queuedSeek });
     } else if (msg.type === 'eventsTimed') {
       this.onEventsTimed?.(msg.times);
     } else if (msg.type === 'invalid') {
@@ -320,7 +342,9 @@ export class SimClient {
       this.loadIsRecovery = false;
       this.series.reset(null);
       this.live.reset(null);
-      this.run.setState({ meta: null, status: 'error', issues: msg.issues });
+      this.seekInFlight = false;
+      this.queuedSeek = null;
+      this.run.setState({ meta: null, status: 'error', issues: msg.issues, seekingToNs: null });
     } else if (msg.type === 'crashed') {
       // The run stops where the engine threw; the series so far stay on the charts (frames still
       // waiting for a paint are applied first), later frames of this run are ignored, and Play
@@ -328,7 +352,9 @@ export class SimClient {
       this.flush();
       this.runId++;
       this.loading = false;
-      this.run.setState({ status: 'done', crash: clipMessage(msg.message), nowNs: msg.atNs });
+      this.seekInFlight = false;
+      this.queuedSeek = null;
+      this.run.setState({ status: 'done', crash: clipMessage(msg.message), nowNs: msg.atNs, seekingToNs: null });
       this.opts.report?.({ kind: 'engine-error', message: msg.message, atNs: msg.atNs });
     } else {
       this.pending.push(msg);
@@ -347,6 +373,14 @@ export class SimClient {
     if (frames.length === 0) return;
     const now = performance.now();
     let summary = null;
+    const restart = this.seekedMeta;
+    if (restart) {
+      // the frame after `seeked` holds the run from zero to the time sought
+      this.seekedMeta = null;
+      this.series.reset(restart);
+      this.live.reset(restart);
+      this.run.setState({ summary: null });
+    }
     for (const f of frames) {
       if (f.runId !== this.runId) continue;
       this.series.append(f);
@@ -361,6 +395,17 @@ export class SimClient {
     // after the worker handled that command; a frame from before it must not undo it.
     const current = (last.ack ?? this.cmdSeq) >= this.statusSeq;
     const status = current && last.status !== 'idle' ? last.status : cur.status;
-    this.run.setState({ nowNs: last.nowNs, progress: last.progress, status });
+    this.run.setState({
+      nowNs: last.nowNs,
+      progress: last.progress,
+      status,
+      reachedNs: Math.max(cur.reachedNs, last.nowNs),
+    });
+    if (restart && this.queuedSeek !== null) {
+      const next = this.queuedSeek;
+      this.queuedSeek = null;
+      if (next !== last.nowNs) this.seek(next);
+      else this.run.setState({ seekingToNs: null });
+    }
   }
 }

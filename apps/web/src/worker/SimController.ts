@@ -15,7 +15,7 @@ import {
 } from '@cclab/engine';
 import { CodeTable } from './CodeTable';
 import { FramePorts } from './FramePorts';
-import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus } from './protocol';
+import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus, type SeekThen } from './protocol';
 import { runMeta } from './runMeta';
 import { SampleThinner } from './SampleThinner';
 
@@ -57,6 +57,12 @@ export class SimController {
   private eventKinds = new CodeTable([]);
   private dropReasons = new CodeTable([]);
   private portState: FramePorts | null = null;
+  /** Set while a seek re-simulates quietly: the time it goes to. */
+  private seekToNs: number | null = null;
+  /** What the run does once the seek is there. */
+  private afterSeek: SeekThen = 'paused';
+  /** The metadata of the run loaded last. */
+  meta: RunMeta | null = null;
 
   constructor(private readonly clock: () => number) {}
 
@@ -64,6 +70,8 @@ export class SimController {
     this.runId = runId;
     this.sim = null;
     this.status = 'idle';
+    this.seekToNs = null;
+    this.meta = null;
     let sim: Simulation;
     try {
       sim = new Simulation(validateScenario(scenario));
@@ -86,6 +94,7 @@ export class SimController {
     this.eventKinds = new CodeTable(meta.eventKinds);
     this.dropReasons = new CodeTable(meta.dropReasons);
     this.portState = new FramePorts(sim, meta, this.dropReasons);
+    this.meta = meta;
     const portState = this.portState;
     sim.onSample = (tNs, flowRows, portRows) => {
       // a very short probe interval must not flood the UI: keep what the bounded series keep
@@ -139,6 +148,27 @@ export class SimController {
     return { ok: true, times: added.map((e) => [e.index, e.atNs]) };
   }
 
+  /**
+   * Rewind (or go forward) to `toNs`: loads `scenario` afresh, and the next ticks re-simulate it
+   * from zero to `toNs` without pacing or frames (`seeking` until then); then the run is paused
+   * there, or plays or runs to the end as `then` says. The engine is deterministic, so this is
+   * the state a straight run passes through at `toNs`, and every sample from zero is in the next
+   * frame, as the straight run would have sent them.
+   */
+  seek(runId: number, scenario: ScenarioInput, toNs: number, then: SeekThen): LoadResult {
+    const r = this.load(runId, scenario);
+    if (!r.ok) return r;
+    this.seekToNs = Math.min(Math.max(0, toNs), this.sim!.durationNs);
+    this.afterSeek = then;
+    this.status = 'paused';
+    return r;
+  }
+
+  /** Whether a seek is still re-simulating towards its time. */
+  get seeking(): boolean {
+    return this.seekToNs !== null;
+  }
+
   /** The engine's summary of the run so far (per flow, per port, Jain's index), or null. */
   summary(): RunSummary | null {
     return this.sim && this.sim.nowNs > 0 ? this.sim.summary() : null;
@@ -153,6 +183,11 @@ export class SimController {
   }
 
   play(speed: number): void {
+    if (this.seekToNs !== null) {
+      this.speed = speed;
+      this.afterSeek = 'playing';
+      return;
+    }
     if (!this.sim || this.sim.done) return;
     this.speed = speed;
     this.status = 'playing';
@@ -165,17 +200,22 @@ export class SimController {
   }
 
   pause(): void {
-    if (this.status === 'playing' || this.status === 'batch') this.status = this.sim?.done ? 'done' : 'paused';
+    if (this.seekToNs !== null) this.afterSeek = 'paused';
+    else if (this.status === 'playing' || this.status === 'batch') this.status = this.sim?.done ? 'done' : 'paused';
   }
 
   batch(): void {
+    if (this.seekToNs !== null) {
+      this.afterSeek = 'batch';
+      return;
+    }
     if (!this.sim || this.sim.done) return;
     this.status = 'batch';
   }
 
   /** Advances by one probe interval (paused single step). */
   step(): void {
-    if (!this.sim || this.sim.done) return;
+    if (!this.sim || this.sim.done || this.seekToNs !== null) return;
     if (this.status !== 'paused') this.status = 'paused';
     this.sim.runUntil(this.sim.nowNs + this.sim.scenario.probes.intervalNs);
     if (this.sim.done) this.status = 'done';
@@ -190,6 +230,11 @@ export class SimController {
   tick(): boolean {
     const sim = this.sim;
     if (!sim) return false;
+    if (this.seekToNs !== null) {
+      this.runQuietly(this.seekToNs);
+      if (this.seekToNs !== null) return true;
+      return this.status === 'playing' || this.status === 'batch';
+    }
     if (this.status === 'playing') {
       if (Number.isFinite(this.speed)) {
         const target = this.anchorSimNs + (this.clock() - this.anchorWallMs) * 1e6 * this.speed;
@@ -217,6 +262,36 @@ export class SimController {
     }
   }
 
+  /**
+   * One slice of a seek: runs towards `toNs` for at most BATCH_SLICE_MS; drops on the way are
+   * not shown (only the moment reached is). The utilisation the next frame reports is that of
+   * the last probe interval before `toNs` (as a Step shows), not the average since zero.
+   */
+  private runQuietly(toNs: number): void {
+    const sim = this.sim!;
+    const start = this.clock();
+    const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
+    const utilFrom = Math.max(0, toNs - sim.scenario.probes.intervalNs);
+    while (sim.nowNs < toNs && this.clock() - start < BATCH_SLICE_MS) {
+      const before = sim.nowNs;
+      const stop = before < utilFrom ? utilFrom : toNs;
+      sim.runUntil(Math.min(stop, before + chunk), EVENTS_PER_CLOCK_CHECK);
+      if (before < utilFrom && sim.nowNs >= utilFrom) this.markBusy(sim);
+    }
+    if (sim.nowNs < toNs && !sim.done) return;
+    sim.drainDrops();
+    this.seekToNs = null;
+    this.status = sim.done ? 'done' : this.afterSeek;
+    this.reanchor();
+  }
+
+  /** Utilisation in the next frame counts from now. */
+  private markBusy(sim: Simulation): void {
+    const ports = sim.network.ports;
+    for (let i = 0; i < ports.length; i++) this.lastBusy[i] = ports[i]!.busyTimeNs();
+    this.lastBusyAt = sim.nowNs;
+  }
+
   /** Packs everything new since the previous frame. */
   frame(): Frame {
     const sim = this.sim;
@@ -237,7 +312,8 @@ export class SimController {
       if (dt > 0) this.lastBusy[i] = busy;
     }
     if (dt > 0) this.lastBusyAt = now;
-    const animated = this.status !== 'batch' && !(this.speed > MAX_ANIMATED_SPEED);
+    // a paused run shows its packets whatever the speed (a moment rewound to, a step, a pause)
+    const animated = this.status === 'paused' || (this.status !== 'batch' && !(this.speed > MAX_ANIMATED_SPEED));
     const events: number[] = [];
     if (sim) {
       const ring = sim.flowEvents();

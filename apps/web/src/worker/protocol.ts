@@ -22,6 +22,13 @@ export type ToWorker = { seq?: number } & (
    * continues and the new events apply at their times (at once if that time has passed).
    */
   | { v: 1; type: 'events'; runId: number; scenario: ScenarioInput }
+  /**
+   * Rewind (or go forward) to `toNs`: the worker loads `scenario` afresh and re-simulates from
+   * zero to `toNs` quietly, in slices (no frames until it gets there; a newer seek replaces it),
+   * then answers `seeked` and a frame holding everything from zero, and goes on as `then` says.
+   * The engine is deterministic, so the state at `toNs` is the one a straight run passes through.
+   */
+  | { v: 1; type: 'seek'; runId: number; scenario: ScenarioInput; toNs: number; then: SeekThen }
   | { v: 1; type: 'play'; speed: Speed }
   | { v: 1; type: 'pause' }
   | { v: 1; type: 'step' }
@@ -105,6 +112,9 @@ export interface RunMeta {
   baseStations: BsMeta[];
 }
 
+/** What a run does once a seek has reached its time. */
+export type SeekThen = 'paused' | 'playing' | 'batch';
+
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'batch' | 'done' | 'error';
 
 /** Per-sample columns of each UE behind a base station: t, SNR (dB), channel rate (bit/s). */
@@ -172,6 +182,8 @@ export interface Frame {
 
 export type FromWorker =
   | { v: 1; type: 'loaded'; runId: number; meta: RunMeta }
+  /** A seek reached its time: the next frame holds the run from zero (the lab starts its series afresh). */
+  | { v: 1; type: 'seeked'; runId: number; meta: RunMeta }
   | { v: 1; type: 'invalid'; runId: number; issues: ScenarioIssue[] }
   /** The simulated time (ns) each added event applies at: [index in `events`, tNs]. */
   | { v: 1; type: 'eventsTimed'; runId: number; times: [number, number][] }

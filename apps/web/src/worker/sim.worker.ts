@@ -80,13 +80,19 @@ function loop(): void {
       failNextSlice = false;
       throw new Error('an engine error injected on purpose');
     }
+    const seeking = ctl.seeking;
     more = ctl.tick();
-    postFrame();
+    // a seek posts nothing until it is there, then says so and sends the run from zero
+    if (seeking && ctl.seeking) more = true;
+    else {
+      if (seeking && ctl.meta) post({ v: 1, type: 'seeked', runId, meta: ctl.meta });
+      postFrame();
+    }
   } catch (e) {
     crashed(e);
     return;
   }
-  if (more && ctl.status === 'batch') {
+  if (more && (ctl.status === 'batch' || ctl.seeking)) {
     sliceQueued = true;
     nextSlice.port2.postMessage(null);
   } else if (more) timer = setTimeout(loop, 15);
@@ -115,6 +121,14 @@ function handle(msg: ToWorker): void {
         post({ v: 1, type: 'loaded', runId, meta: r.meta });
         postFrame();
       } else post({ v: 1, type: 'invalid', runId, issues: r.issues });
+      break;
+    }
+    case 'seek': {
+      runId = msg.runId;
+      post({ v: 1, type: 'busy', what: 'load' });
+      const r = ctl.seek(msg.runId, msg.scenario, msg.toNs, msg.then);
+      if (r.ok) kick();
+      else post({ v: 1, type: 'invalid', runId, issues: r.issues });
       break;
     }
     case 'events': {

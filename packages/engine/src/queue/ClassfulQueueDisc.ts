@@ -1,5 +1,6 @@
 import type { Packet } from '../net/Packet.js';
 import { DropStage, QueueDisc, type DropReason, type QueueContext, type QueueDropListener } from './QueueDisc.js';
+import { FifoQueueDisc } from './FifoQueueDisc.js';
 
 /** Builds one child discipline of a scheduler (the scenario's `queue.child`, or a plain FIFO). */
 export type ChildFactory = () => QueueDisc;
@@ -28,9 +29,16 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
     super();
   }
 
+  /** The shared limit as two numbers, the one not in use Infinity (`overLimit` without `in`). */
+  private limitPackets = Infinity;
+  private limitBytes = Infinity;
+
   override attach(ctx: QueueContext): void {
     super.attach(ctx);
     this.childCtx = { ...ctx, dropListener: this };
+    const l = ctx.limit;
+    this.limitPackets = 'packets' in l ? l.packets : Infinity;
+    this.limitBytes = 'packets' in l ? Infinity : l.bytes;
   }
 
   /** The child for class `i`, created and attached on first use. */
@@ -81,8 +89,7 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
    * `limit` packets (or bytes) in storage. (DropTail's ns-2 qlim−1 rule is DropTail's own.)
    */
   protected overLimit(bytes: number): boolean {
-    const l = this.ctx.limit;
-    return 'packets' in l ? this.lengthPackets + 1 > l.packets : this.lengthBytes + bytes > l.bytes;
+    return this.lengthPackets + 1 > this.limitPackets || this.lengthBytes + bytes > this.limitBytes;
   }
 
   /** Index of the child holding the most bytes (or packets), or -1 when all are empty. */
@@ -103,7 +110,12 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
 
   /** Offers the packet to child `i`; the child reports its own refusal (drop listener). */
   protected enqueueToChild(i: number, pkt: Packet): boolean {
-    return this.child(i).enqueue(pkt);
+    const c = this.child(i);
+    if (c instanceof FifoQueueDisc) {
+      c.store(pkt);
+      return true;
+    }
+    return c.enqueue(pkt);
   }
 
   /**
@@ -111,7 +123,8 @@ export abstract class ClassfulQueueDisc extends QueueDisc implements QueueDropLi
    * accounts it as leaving this scheduler's storage.
    */
   protected dequeueFromChild(i: number): Packet | null {
-    const p = this.child(i).dequeue();
+    const c = this.child(i);
+    const p = c instanceof FifoQueueDisc ? c.take() : c.dequeue();
     if (p !== null) this.removedFromStorage(p);
     return p;
   }

@@ -102,6 +102,42 @@ export class CoDelQueueDisc extends QueueDisc {
     return true;
   }
 
+  /**
+   * Empty, and an arrival would be stored and handed straight back: its sojourn is 0, below a
+   * positive target (in CoDel time units), so `dodequeue` finds it fine whatever the backlog —
+   * `passThrough` applies what that dequeue changes.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    if (this.lengthPackets !== 0 || Math.floor(this.params.targetNs / this.unit) <= 0) return false;
+    if (!this.ownLimit) return true;
+    const l = this.ctx.limit;
+    return 'packets' in l ? 1 <= l.packets : pkt.sizeBytes <= l.bytes;
+  }
+
+  /**
+   * `doDequeue` on the lone arrival: sojourn 0 (headSojourn), below target (first_above_time
+   * cleared), leaving the dropping state if in it; no signal, no CE-threshold mark (0 is not above
+   * any threshold).
+   */
+  override passThrough(pkt: Packet): void {
+    super.passThrough(pkt);
+    this.headSojournNs = 0;
+    this.firstAboveNs = 0;
+    this.dropping = false;
+  }
+
+  /**
+   * `dequeue()` of an empty queue (FQ-CoDel asks every empty flow queue it meets): `doDequeue`'s
+   * empty branch. The length integrals need no update — nothing is stored, so they would not
+   * change — and neither do the statistics.
+   */
+  dequeueEmpty(): void {
+    // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state; ns-3
+    // only leaves the dropping state, codel-queue-disc.cc DoDequeue)
+    if (this.unit === 1) this.firstAboveNs = 0;
+    this.dropping = false;
+  }
+
   private takeHead(): Packet | null {
     const p = this.fifo.shift();
     if (p !== null) this.removedFromStorage(p);
@@ -187,10 +223,7 @@ export class CoDelQueueDisc extends QueueDisc {
     const t = this.unit > 1 ? Math.floor(now / this.unit) : now;
     let p = this.takeHead();
     if (p === null) {
-      // empty: cannot be above target (RFC dodequeue; Linux leaves the dropping state; ns-3
-      // only leaves the dropping state, codel-queue-disc.cc DoDequeue)
-      if (this.unit === 1) this.firstAboveNs = 0;
-      this.dropping = false;
+      this.dequeueEmpty();
       return null;
     }
     const drop = this.okToDrop(p, now);

@@ -112,6 +112,23 @@ export class DrrQueueDisc extends SubQueueScheduler {
     return stored;
   }
 
+  /**
+   * An empty scheduler (nothing in the round) hands an arrival its FIFO child passes through, within
+   * the shared limit, straight back: the sub-queue joins the round with deficit 0, gains quanta
+   * until the packet fits, sends it and leaves the round with deficit 0 and its turn flag cleared,
+   * whatever the deficit and flag it had — which is all `passThrough` sets.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    return this.ring.size === 0 && this.emptyAndChildPassesThrough(this.subQueueOf(pkt), pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    const i = this.subQueueOf(pkt);
+    this.passThroughSubQueue(i, pkt);
+    this.deficit[i] = 0;
+    this.turn[i] = 0;
+  }
+
   protected doDequeue(): Packet | null {
     if (this.lengthPackets === 0) return null;
     const ring = this.ring;

@@ -8,6 +8,12 @@ import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
 export class FifoQueueDisc extends QueueDisc {
   private readonly fifo = new PacketFifo(16);
 
+  /** Empty, no limit of its own: an arrival would be stored and handed straight back. */
+  override admitsPassThrough(pkt: Packet): boolean {
+    void pkt;
+    return this.lengthPackets === 0;
+  }
+
   protected doEnqueue(pkt: Packet): boolean {
     this.fifo.push(pkt);
     return true;
@@ -24,6 +30,41 @@ export class FifoQueueDisc extends QueueDisc {
     if (p === null) return false;
     this.dropQueued(p, reason);
     return true;
+  }
+
+  /**
+   * `enqueue(pkt)` for this FIFO, which always stores: the same bookkeeping, without the virtual
+   * `doEnqueue` that every discipline shares (a scheduler calls this for each packet; through
+   * `enqueue` the call would go through a call site that sees every discipline of the run).
+   */
+  store(pkt: Packet): void {
+    this.integrate();
+    const s = this.stats;
+    const size = pkt.sizeBytes;
+    s.arrivals++;
+    s.arrivalBytes += size;
+    pkt.enqueueNs = this.ctx.sim.now;
+    this.fifo.push(pkt);
+    this.lengthPackets++;
+    this.lengthBytes += size;
+    const f = pkt.flowId;
+    if (f < this.flowBacklogPackets.length) this.flowBacklogPackets[f]!++;
+  }
+
+  /** `dequeue()` for this FIFO (see `store`): the oldest packet, or null. */
+  take(): Packet | null {
+    this.integrate();
+    const p = this.fifo.shift();
+    if (p !== null) {
+      this.removedFromStorage(p);
+      const s = this.stats;
+      s.departures++;
+      s.departureBytes += p.sizeBytes;
+      const soj = this.ctx.sim.now - p.enqueueNs;
+      s.sojournSumNs += soj;
+      this.lastSojournNs = soj;
+    }
+    return p;
   }
 
   /** The oldest packet, without removing it (schedulers that look at the head's size). */

@@ -140,7 +140,40 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
     return reachedArrival;
   }
 
+  /**
+   * With nothing stored, an arrival whose flow queue's CoDel would hand it straight back (see
+   * `CoDelQueueDisc.admitsPassThrough`) within the limits is sent at once: `passThrough` makes the
+   * same list and deficit moves as the enqueue and the dequeue would (empty queues met on the way
+   * are still asked, and retired or moved, as the dequeue does).
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    if (this.lengthPackets !== 0) return false;
+    const size = pkt.sizeBytes;
+    if (size > this.params.memoryLimitBytes || this.overLimit(size)) return false;
+    const c = this.children[this.bucketOf(pkt.flowId)];
+    return c !== undefined && c.admitsPassThrough(pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    super.passThrough(pkt);
+    const b = this.bucketOf(pkt.flowId);
+    if (this.listOf[b] === INACTIVE) {
+      this.append(b, NEW_LIST);
+      this.deficit[b] = this.params.quantumBytes;
+    }
+    this.serveLists(b, pkt);
+  }
+
   protected doDequeue(): Packet | null {
+    return this.serveLists(-1, null);
+  }
+
+  /**
+   * The dequeue (RFC 8290 §4.3): new list first, then old; out-of-credit queues get a quantum and
+   * go to the tail of the old list, empty ones are moved or retired. `passBucket` (≥ 0) holds
+   * just `passPkt`, passed through its CoDel (`passThrough`) instead of stored in it.
+   */
+  private serveLists(passBucket: number, passPkt: Packet | null): Packet | null {
     const quantum = this.params.quantumBytes;
     for (;;) {
       const fromNew = this.newHead >= 0;
@@ -153,7 +186,15 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
         this.append(b, OLD_LIST);
         continue;
       }
-      const p = this.dequeueFromChild(b);
+      if (b === passBucket) {
+        this.children[b]!.passThrough(passPkt!);
+        this.deficit[b]! -= passPkt!.sizeBytes;
+        return passPkt;
+      }
+      const c = this.children[b];
+      let p: Packet | null = null;
+      if (c instanceof CoDelQueueDisc && c.lengthPackets === 0) c.dequeueEmpty();
+      else p = this.dequeueFromChild(b);
       if (p === null) {
         // empty (or CoDel dropped what was left): an emptied new flow goes to the old list so
         // that it cannot regain priority at once (§4.2); an emptied old flow is removed

@@ -1,7 +1,8 @@
 import type { Packet } from '../net/Packet.js';
 import { num } from '../registry/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
-import type { QueueContext } from './QueueDisc.js';
+import { FifoQueueDisc } from './FifoQueueDisc.js';
+import type { DropReason, QueueContext } from './QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';
 
@@ -40,6 +41,13 @@ export class FqQueueDisc extends SubQueueScheduler {
   private finishNs = new Float64Array(0);
   private deltaNs = new Float64Array(0);
   private flows = 0;
+  /**
+   * Whether some flow may have packets in its sub-queue but none head of line (its head was
+   * discarded to make room, or its child gave nothing when asked): the next dequeue pulls them
+   * first, as fq.cc's would have. Otherwise every backlogged flow has its head of line and the
+   * dequeue need not look for them.
+   */
+  private pullPending = false;
 
   constructor(
     readonly params: FqParams,
@@ -76,28 +84,63 @@ export class FqQueueDisc extends SubQueueScheduler {
     return true;
   }
 
+  /**
+   * An empty scheduler hands an arrival its flow's FIFO child passes through, within the per-flow
+   * and shared limits, straight back: the packet becomes head of line (start time max(now, F)),
+   * is the only one (n = 1) and is sent at once, its finish time S + δ becoming F — which is all
+   * `passThrough` computes, in the same operations.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    const limit = this.params.flowLimitPackets;
+    return !(limit > 0 && 1 >= limit) && this.emptyAndChildPassesThrough(pkt.flowId, pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    const f = pkt.flowId;
+    this.passThroughSubQueue(f, pkt);
+    const now = this.now;
+    if (now > this.finishNs[f]!) this.finishNs[f] = now;
+    this.deltaNs[f] = (pkt.sizeBytes * 8e9) / this.ctx.port.rateBps;
+    this.finishNs[f] = this.finishNs[f]! + this.deltaNs[f]! * 1;
+  }
+
   /** fq.cc `recv`: the flow's next packet becomes head of line, with its start time. */
   private pullHeadOfLine(f: number): void {
-    const p = this.child(f).dequeue();
+    const c = this.child(f);
+    const p = c instanceof FifoQueueDisc ? c.take() : c.dequeue();
     this.held[f] = p;
-    if (p === null) return;
+    if (p === null) {
+      if (c.lengthPackets > 0) this.pullPending = true;
+      return;
+    }
     const now = this.now;
     if (now > this.finishNs[f]!) this.finishNs[f] = now;
     this.deltaNs[f] = (p.sizeBytes * 8e9) / this.ctx.port.rateBps;
   }
 
+  /** A discarded head of line leaves its flow's next packet to be pulled at the next dequeue. */
+  protected override dropHead(i: number, reason: DropReason): boolean {
+    this.pullPending = true;
+    return super.dropHead(i, reason);
+  }
+
   protected doDequeue(): Packet | null {
     const held = this.held;
-    let active = 0;
-    for (let f = 0; f < this.flows; f++) {
-      if (held[f] === null && (this.children[f]?.lengthPackets ?? 0) > 0) this.pullHeadOfLine(f);
-      if (held[f] !== null) active++;
+    const n = this.flows;
+    if (this.pullPending) {
+      this.pullPending = false;
+      for (let f = 0; f < n; f++)
+        if (held[f] === null && (this.children[f]?.lengthPackets ?? 0) > 0) this.pullHeadOfLine(f);
     }
+    let active = 0;
+    for (let f = 0; f < n; f++) if (held[f] !== null) active++;
     let target = -1;
     let best = Infinity;
-    for (let f = 0; f < this.flows; f++) {
+    const finishNs = this.finishNs;
+    const deltaNs = this.deltaNs;
+    for (let f = 0; f < n; f++) {
       if (held[f] === null) continue;
-      const finish = this.finishNs[f]! + this.deltaNs[f]! * active;
+      const finish = finishNs[f]! + deltaNs[f]! * active;
       if (target < 0 || finish < best) {
         target = f;
         best = finish;

@@ -58,6 +58,15 @@ export class PrioQueueDisc extends SubQueueScheduler {
     return this.enqueueToChild(band, pkt);
   }
 
+  /** Empty, the arrival fits and its band's FIFO child passes it through: sent at once. */
+  override admitsPassThrough(pkt: Packet): boolean {
+    return this.emptyAndChildPassesThrough(this.bandOf(pkt), pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    this.passThroughSubQueue(this.bandOf(pkt), pkt);
+  }
+
   /** The lowest-priority backlogged band strictly below `band`, or −1. */
   private lowestBandBelow(band: number): number {
     for (let b = this.params.bands - 1; b > band; b--) if (this.backlogged(b)) return b;

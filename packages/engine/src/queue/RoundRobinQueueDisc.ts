@@ -46,6 +46,19 @@ export class RoundRobinQueueDisc extends SubQueueScheduler {
     return true;
   }
 
+  /**
+   * An empty scheduler (nothing in the ring) hands an arrival its FIFO child passes through straight
+   * back: the enqueue puts its sub-queue in the ring, the dequeue sends it and takes the sub-queue
+   * out again, so nothing but the statistics changes.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    return this.ring.size === 0 && this.emptyAndChildPassesThrough(this.subQueueOf(pkt), pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    this.passThroughSubQueue(this.subQueueOf(pkt), pkt);
+  }
+
   protected override subQueueEmptied(i: number): void {
     this.ring.idle(i);
   }

@@ -91,9 +91,30 @@ export class SfqQueueDisc extends SubQueueScheduler {
     this.nextPerturbNs = this.perturbIntervalNs > 0 ? (epoch + 1) * this.perturbIntervalNs : Infinity;
   }
 
-  protected doEnqueue(pkt: Packet): boolean {
+  /** Brings the hash perturbation up to now (at every arrival, before the bucket is chosen). */
+  private perturbIfDue(): void {
     const now = this.now;
     if (now >= this.nextPerturbNs) this.setPerturbation(Math.floor(now / this.perturbIntervalNs));
+  }
+
+  /**
+   * An empty scheduler hands an arrival its bucket's FIFO child passes through, and sfq.cc's rule
+   * admits, straight back: the bucket joins the round and leaves it again at once. The
+   * perturbation is brought up to now here, as the arrival would.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    if (this.ring.size !== 0) return false;
+    this.perturbIfDue();
+    const i = this.bucketOfFlow[pkt.flowId]!;
+    return this.emptyAndChildPassesThrough(i, pkt) && !this.refuses(i, pkt.sizeBytes);
+  }
+
+  override passThrough(pkt: Packet): void {
+    this.passThroughSubQueue(this.bucketOfFlow[pkt.flowId]!, pkt);
+  }
+
+  protected doEnqueue(pkt: Packet): boolean {
+    this.perturbIfDue();
     const i = this.bucketOfFlow[pkt.flowId]!;
     if (this.refuses(i, pkt.sizeBytes)) {
       this.dropBeforeEnqueue(pkt, 'overflow');

@@ -77,6 +77,27 @@ export abstract class SubQueueScheduler extends ClassfulQueueDisc {
     return this.evictFromChild(i, reason);
   }
 
+  /**
+   * The part of `admitsPassThrough` every scheduler shares: it stores nothing, the arrival fits in
+   * the shared buffer, and sub-queue `i` already has a child that would hand the arrival straight
+   * back (a FIFO; a child with state of its own — CoDel, RED — never does, and the first packet of
+   * a sub-queue takes the full path, which creates the child). A scheduler that stores nothing is
+   * work-conserving on that one packet: the enqueue puts it in sub-queue `i`, the dequeue that
+   * follows at once sends it, and what remains of their effect on the scheduler's own state is
+   * what its `passThrough` applies.
+   */
+  protected emptyAndChildPassesThrough(i: number, pkt: Packet): boolean {
+    if (this.lengthPackets !== 0 || this.overSharedLimit(pkt.sizeBytes)) return false;
+    const c = this.children[i];
+    return c !== undefined && c.admitsPassThrough(pkt);
+  }
+
+  /** The statistics of the pass-through at this scheduler and at sub-queue `i`'s child. */
+  protected passThroughSubQueue(i: number, pkt: Packet): void {
+    super.passThrough(pkt);
+    this.children[i]!.passThrough(pkt);
+  }
+
   /** Whether storing one more packet of `bytes` would exceed the shared limit. */
   protected overSharedLimit(bytes: number): boolean {
     return this.overLimit(bytes);

@@ -38,6 +38,12 @@ export interface WfqParams {
  */
 export class WfqQueueDisc extends SubQueueScheduler {
   private tags: (TaggedPacketRing | undefined)[] = [];
+  /**
+   * Each sub-queue's oldest tag (its ring's `headTag`), Infinity when it has none: the dequeue's
+   * smallest-tag search reads this array instead of every ring. Kept by `syncHeadTag` after every
+   * change to a ring.
+   */
+  private headTagOf = new Float64Array(0);
   private lastFinish = new Float64Array(0);
   private phi = new Float64Array(0);
   private gps: GpsVirtualTime | null = null;
@@ -60,6 +66,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
     this.phi = Float64Array.from({ length: n }, (_, i) => subQueueWeight(p.by, i, ctx.flows, p.weights));
     this.lastFinish = new Float64Array(n);
     this.tags = new Array<TaggedPacketRing | undefined>(n).fill(undefined);
+    this.headTagOf = new Float64Array(n).fill(Infinity);
     this.gps = p.virtualTime === 'gps' ? new GpsVirtualTime(this.phi) : null;
   }
 
@@ -83,10 +90,35 @@ export class WfqQueueDisc extends SubQueueScheduler {
     return this.tags[i]?.headTag() ?? NaN;
   }
 
+  /** The finish tag of an arrival of `bytes` to sub-queue `i` now (advancing the virtual time). */
+  private finishTag(i: number, bytes: number): number {
+    const start = Math.max(this.lastFinish[i]!, this.virtualTime());
+    return start + bytes / this.phi[i]!;
+  }
+
+  /**
+   * An empty scheduler hands an arrival its sub-queue's FIFO child passes through, within the
+   * shared limit, straight back: it gets its finish tag (the virtual time advanced, the fluid
+   * system told), has the only tag, and is sent at once — SCFQ's virtual time becoming that tag.
+   * `passThrough` applies exactly those updates.
+   */
+  override admitsPassThrough(pkt: Packet): boolean {
+    const i = this.subQueueOf(pkt);
+    return this.tags[i] !== undefined && this.emptyAndChildPassesThrough(i, pkt);
+  }
+
+  override passThrough(pkt: Packet): void {
+    const i = this.subQueueOf(pkt);
+    this.passThroughSubQueue(i, pkt);
+    const finish = this.finishTag(i, pkt.sizeBytes);
+    this.lastFinish[i] = finish;
+    this.gps?.arrive(i, finish);
+    if (this.gps === null) this.scfqV = finish;
+  }
+
   protected doEnqueue(pkt: Packet): boolean {
     const i = this.subQueueOf(pkt);
-    const start = Math.max(this.lastFinish[i]!, this.virtualTime());
-    const finish = start + pkt.sizeBytes / this.phi[i]!;
+    const finish = this.finishTag(i, pkt.sizeBytes);
     if (!this.makeRoomForTag(pkt, finish)) return false;
     if (!this.enqueueToChild(i, pkt)) return false;
     this.lastFinish[i] = finish;
@@ -97,7 +129,14 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (i >= this.used) this.used = i + 1;
     }
     ring.push(pkt, finish);
+    this.syncHeadTag(i);
     return true;
+  }
+
+  /** Copies sub-queue `i`'s oldest tag into `headTagOf` (after its ring changed). */
+  private syncHeadTag(i: number): void {
+    const r = this.tags[i];
+    this.headTagOf[i] = r === undefined || r.length === 0 ? Infinity : r.headTag();
   }
 
   /**
@@ -133,6 +172,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
       }
       const back = (before - this.backlogBytes(victim)) / this.phi[victim]!;
       this.tags[victim]!.lowerTags(back);
+      this.syncHeadTag(victim);
       this.lastFinish[victim]! -= back;
       this.gps?.retract(victim, back);
     }
@@ -143,10 +183,10 @@ export class WfqQueueDisc extends SubQueueScheduler {
     for (;;) {
       let best = -1;
       let bestTag = Infinity;
+      const heads = this.headTagOf;
       for (let i = 0; i < this.used; i++) {
-        const r = this.tags[i];
-        if (r === undefined || r.length === 0) continue;
-        const t = r.headTag();
+        // Infinity for a sub-queue without tags: never below bestTag
+        const t = heads[i]!;
         if (t < bestTag) {
           bestTag = t;
           best = i;
@@ -163,6 +203,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
       if (this.tags[best]!.headTag() !== bestTag) continue;
       const p = this.takeHead(best)!;
       const tag = this.tags[best]!.remove(p);
+      this.syncHeadTag(best);
       if (this.gps === null) this.scfqV = tag;
       return p;
     }
@@ -171,13 +212,20 @@ export class WfqQueueDisc extends SubQueueScheduler {
   protected override dropHead(i: number, reason: DropReason): boolean {
     // a held head is discarded here, not by the child: its tag goes now (before the port recycles it)
     const h = i < this.held.length ? this.held[i]! : null;
-    if (h !== null) this.tags[i]?.remove(h);
+    if (h !== null) {
+      this.tags[i]?.remove(h);
+      this.syncHeadTag(i);
+    }
     return super.dropHead(i, reason);
   }
 
   override onQueueDrop(pkt: Packet, reason: DropReason, stage: DropStage): void {
     // a stored packet discarded by its child takes its tag with it (before the port recycles it)
-    if (stage !== DropStage.BeforeEnqueue) this.tags[this.subQueueOf(pkt)]?.remove(pkt);
+    if (stage !== DropStage.BeforeEnqueue) {
+      const i = this.subQueueOf(pkt);
+      this.tags[i]?.remove(pkt);
+      this.syncHeadTag(i);
+    }
     super.onQueueDrop(pkt, reason, stage);
   }
 }

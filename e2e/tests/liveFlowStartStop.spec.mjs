@@ -1,0 +1,69 @@
+// Issue 15, live changes: starting or stopping a flow while a run is going applies at the current
+// simulated time; the run goes on and the change is a timed event of the scenario.
+import assert from 'node:assert/strict';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/** Samples the simulated clock every animation frame for `ms` and returns the readings (ns). */
+function clockReadings(lab, ms) {
+  return lab.page.evaluate(async (ms) => {
+    const out = [];
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      out.push(window.__cclab.run().nowNs);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return out;
+  }, ms);
+}
+
+/**
+ * "Stop flow now" in flow f0's inspector at t ≈ 5 s: the scenario gains `{ at: t, flow: f0,
+ * action: stop }`, the clock never goes back, f0's throughput is 0 from shortly after t (its last
+ * segments drain within a second: the bottleneck buffer is 50 packets at 10 Mb/s, 60 ms), while
+ * f1 carries on; the inspector then says the flow is stopped (a stopped flow cannot restart).
+ */
+export async function stopAFlowMidRun({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('5');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 5e9 && window.__cclab.run().status === 'playing');
+  const s0 = await lab.scenario();
+  const [f0, f1] = s0.flows.map((f) => f.id);
+  await lab.testId(`flow-${f0}`).click();
+  await lab.testId('flow-inspector').waitFor();
+  const tClick = (await lab.run()).nowNs;
+  await lab.testId('flow-stop-now').click();
+  const readings = await clockReadings(lab, 1200);
+  for (let i = 1; i < readings.length; i++)
+    assert.ok(readings[i] >= readings[i - 1], `the clock went back from ${readings[i - 1]} to ${readings[i]} ns`);
+  assert.ok(readings[0] >= tClick, 'the run did not restart');
+  assert.equal((await lab.run()).status, 'playing');
+
+  const s = await lab.scenario();
+  assert.equal(s.version, 2);
+  const stop = s.events.find((e) => e.flow === f0 && e.action === 'stop');
+  assert.ok(stop, `a stop event for ${f0}: ${JSON.stringify(s.events)}`);
+  const atS = Number(String(stop.at).replace('s', ''));
+  assert.ok(atS * 1e9 >= tClick && atS * 1e9 < tClick + 2e9, `stop at ${atS} s, clicked at ${tClick / 1e9} s`);
+  assert.equal(s.flows[0].stop, s0.flows[0].stop, "the flow's own stop time is unchanged");
+  await lab.testId('flow-live').getByText('Stopped').waitFor();
+  assert.equal(await lab.testId('flow-stop-now').count(), 0);
+
+  await lab.waitForRun((t) => window.__cclab.run().nowNs > (t + 4) * 1e9, atS, 30000);
+  const series = await lab.series();
+  const after = (f, from) =>
+    series.flows[f].t.map((t, i) => [t, series.flows[f].throughputBps[i]]).filter(([t]) => t > from);
+  const before0 = after(0, atS - 2).filter(([t]) => t < atS);
+  assert.ok(Math.max(...before0.map(([, v]) => v)) > 1e6, `${f0} was sending before the stop`);
+  const late0 = after(0, atS + 1);
+  assert.ok(late0.length > 20, `${late0.length} samples after the stop`);
+  assert.deepEqual(
+    late0.filter(([, v]) => v !== 0),
+    [],
+    `${f0} throughput after ${atS + 1} s (stopped at ${atS} s)`,
+  );
+  const late1 = after(1, atS + 1);
+  assert.ok(Math.max(...late1.map(([, v]) => v)) > 5e6, `${f1} goes on, and takes the bottleneck`);
+  await lab.testId(`flow-${f0}`).click(); // deselect: the charts in full
+  await lab.screenshot('lecture-flow-stopped-mid-run');
+}

@@ -1,0 +1,310 @@
+// Rewind (issue 15): the timeline scrubber, playing on from a rewound moment, a change made while
+// rewound (a new branch), and undo of a live change without going back to zero.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+/** Samples the simulated clock every animation frame for `ms` and returns the readings (ns). */
+function clockReadings(lab, ms) {
+  return lab.page.evaluate(async (ms) => {
+    const out = [];
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      out.push(window.__cclab.run().nowNs);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return out;
+  }, ms);
+}
+
+function slider(lab) {
+  return lab.page.getByRole('slider', { name: 'Timeline' });
+}
+
+/** Waits until the run shows `tNs` after a rewind (the seek done, the frame applied). */
+function shows(lab, tNs) {
+  return lab.waitForRun(
+    (t) => window.__cclab.run().nowNs === t && window.__cclab.run().seekingToNs === null,
+    tNs,
+    60000,
+  );
+}
+
+/** Rewinds with the slider to `tNs` (its value is in ms) and waits until the view shows it. */
+async function rewindTo(lab, tNs) {
+  await slider(lab).fill(String(tNs / 1e6));
+  await shows(lab, tNs);
+}
+
+/** Reset, Max, Play: the scenario as it stands, straight from zero to the end. */
+async function straightRun(lab) {
+  await lab.testId('reset').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused' && window.__cclab.run().nowNs === 0);
+  await lab.testId('speed').selectOption('Infinity');
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  return { series: await lab.series(), jain: await lab.testId('summary-jain').innerText() };
+}
+
+async function pause(lab) {
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+}
+
+const upTo = (flow, tS) => {
+  const n = flow.t.findIndex((t) => t > tS + 1e-9);
+  return { t: flow.t.slice(0, n < 0 ? undefined : n), cwnd: flow.cwnd.slice(0, n < 0 ? undefined : n) };
+};
+
+/**
+ * The instructor runs the default scenario past 10 s, notes a flow's cwnd at 10 s, drags back to
+ * 10 s: the clock, the charts (cut at 10 s), the cwnd, the animation state and the summary are
+ * those of 10 s (the same as reaching 10 s by stepping from zero); Play goes on from 10 s, and the
+ * run's end equals a straight run's.
+ */
+export async function rewindToTenSecondsAndPlayOn({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('10');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 13e9);
+  await pause(lab);
+  const first = await lab.series();
+  const i10 = first.flows[0].t.indexOf(10);
+  assert.ok(i10 > 0, 'a sample at 10 s');
+  const cwnd10 = first.flows.map((f) => f.cwnd[i10]);
+  const reached = (await lab.run()).nowNs;
+
+  // the slider says where the run is
+  const s = slider(lab);
+  const spoken = await s.getAttribute('aria-valuetext');
+  assert.match(spoken, /^\d+\.\d\d s of 60\.00 s$/);
+  assert.ok(Math.abs(parseFloat(spoken) - reached / 1e9) <= 0.05, `${spoken} at ${reached / 1e9} s`);
+  // drag the thumb back to about a tenth of the run with the mouse
+  const box = await s.boundingBox();
+  const thumbX = box.x + 7 + (box.width - 14) * (reached / 60e9);
+  await lab.drag(
+    { x: thumbX, y: box.y + box.height / 2 },
+    { x: box.x + 7 + (box.width - 14) * 0.1, y: box.y + box.height / 2 },
+  );
+  await lab.waitForRun(() => {
+    const r = window.__cclab.run();
+    const value = Number(document.querySelector('[data-testid="timeline-slider"]').value) * 1e6;
+    return r.seekingToNs === null && r.nowNs === value && r.nowNs < 10e9;
+  });
+  const dragged = (await lab.run()).nowNs;
+  assert.ok(Math.abs(dragged - 6e9) < 0.6e9, `dragged to ${dragged / 1e9} s`);
+  const stepNs = Number(await s.getAttribute('step')) * 1e6;
+  assert.equal(stepNs, 50e6, 'one step = the default scenario’s sampling interval');
+  assert.equal(dragged % stepNs, 0, 'the slider lands on a sample');
+
+  // exactly 10 s
+  await rewindTo(lab, 10e9);
+  const run = await lab.run();
+  assert.equal(run.status, 'paused');
+  assert.equal(run.reachedNs, reached, 'the furthest point reached is remembered');
+  assert.equal(await s.getAttribute('aria-valuetext'), '10.00 s of 60.00 s');
+  const back = await lab.series();
+  for (const [k, f] of back.flows.entries()) {
+    assert.equal(f.t.at(-1), 10, 'the charts end at 10 s (the future is cut)');
+    assert.equal(f.cwnd.at(-1), cwnd10[k], `cwnd of ${f.id} at 10 s as in the first pass`);
+    assert.deepEqual(f, { ...first.flows[k], ...upTo(first.flows[k], 10) }, `${f.id}'s trace up to 10 s`);
+  }
+  assert.match(await lab.testId('summary').innerText(), /at 10\.00 s/);
+  assert.equal(await lab.testId('timeline-note').getAttribute('data-rewound'), 'true');
+  const atTen = { live: await lab.live(), jain: await lab.testId('summary-jain').innerText() };
+  assert.ok(atTen.live.flight > 0, 'packets on the wire at 10 s (paused at 10×)');
+  await lab.page.waitForTimeout(600); // the charts redraw at most every 250 ms
+  await lab.screenshot('rewind-normal-10s');
+
+  // the keyboard: → one sample on, ← back, Space plays on
+  await lab.testId('speed').selectOption('2');
+  await s.focus();
+  await lab.press('ArrowRight');
+  await shows(lab, 10.05e9);
+  await lab.press('ArrowLeft');
+  await shows(lab, 10e9);
+  assert.deepEqual(await lab.live(), atTen.live, 'the same moment, the same packets and queues');
+
+  // play on: the clock goes on from 10 s, never back
+  await lab.press(' ');
+  const readings = await clockReadings(lab, 1200);
+  assert.ok(readings[0] >= 10e9, `clock at ${readings[0]} after Play`);
+  for (let i = 1; i < readings.length; i++)
+    assert.ok(readings[i] >= readings[i - 1], `the clock went back from ${readings[i - 1]} to ${readings[i]} ns`);
+  assert.ok(readings.at(-1) > 10.5e9 && readings.at(-1) < 20e9, `played on to ${readings.at(-1) / 1e9} s`);
+  await lab.testId('speed').selectOption('Infinity');
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  const playedOn = { series: await lab.series(), jain: await lab.testId('summary-jain').innerText() };
+
+  // 10 s reached by stepping from zero shows the same animation state and summary
+  await lab.testId('reset').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused' && window.__cclab.run().nowNs === 0);
+  for (let k = 1; k <= 200; k++) {
+    await lab.testId('step').click();
+    await lab.waitForRun((t) => window.__cclab.run().nowNs === t, k * 50e6);
+  }
+  // (drop glyphs aside: a step shows the drops of its last interval, a rewind none)
+  const noGlyphs = ({ drops: _d, dropKinds: _k, ...rest }) => rest;
+  assert.deepEqual(noGlyphs(await lab.live()), noGlyphs(atTen.live), 'packets, queues, gauges and drop counts at 10 s');
+  assert.equal(await lab.testId('summary-jain').innerText(), atTen.jain);
+
+  // the end after playing on equals a straight run's
+  const straight = await straightRun(lab);
+  assert.deepEqual(playedOn.series, straight.series, 'rewound and played on = a straight run');
+  assert.equal(playedOn.jain, straight.jain);
+}
+
+/**
+ * A live change, then Undo while the run goes on: the clock does not go back, the event is gone,
+ * and the charts show the run without the change (point for point a run that never had it).
+ */
+export async function undoLiveChangeKeepsTheClock({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('5');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 3e9);
+  const f0 = (await lab.scenario()).flows[0].id;
+  await lab.testId(`flow-${f0}`).click();
+  await lab.testId('flow-cc').selectOption('cubic');
+  await lab.waitForRun(() => /^\d+(\.\d+)?s$/.test(window.__cclab.scenario().events?.[0]?.at ?? ''));
+  await lab.press('Escape');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 8e9);
+  const withChange = await lab.series();
+  const tUndo = (await lab.run()).nowNs;
+  await lab.testId('undo').click();
+  const readings = await clockReadings(lab, 1500);
+  for (let i = 1; i < readings.length; i++)
+    assert.ok(readings[i] >= readings[i - 1], `the clock went back from ${readings[i - 1]} to ${readings[i]} ns`);
+  assert.ok(readings[0] >= tUndo, `clock ${readings[0] / 1e9} s after Undo at ${tUndo / 1e9} s: not back to zero`);
+  assert.equal((await lab.run()).status, 'playing', 'a playing run goes on playing');
+  const s = await lab.scenario();
+  assert.ok(!s.events || s.events.length === 0, `the event is gone: ${JSON.stringify(s.events)}`);
+  assert.equal(await lab.page.locator('.timeline-tick').count(), 0, 'no tick left on the timeline');
+  await pause(lab);
+  const undone = await lab.series();
+  assert.notDeepEqual(undone.flows[0].cwnd, withChange.flows[0].cwnd.slice(0, undone.flows[0].cwnd.length));
+
+  const straight = await straightRun(lab);
+  const n = undone.flows[0].t.length;
+  assert.ok(undone.flows[0].t.at(-1) * 1e9 >= tUndo - 100e6);
+  for (const [k, f] of undone.flows.entries())
+    assert.deepEqual(f.cwnd, straight.series.flows[k].cwnd.slice(0, n), `${f.id} as if the change never happened`);
+}
+
+/**
+ * Rewound to before a recorded change, the instructor changes something else: a new branch. The
+ * note said the later change would be replaced; it is dropped, the change is recorded at the
+ * rewound moment, the clock stays there, and the run on from it equals a straight run of the new
+ * scenario. Screenshots of the scrubber (ticks, note) in the lab and in presentation mode.
+ */
+export async function changeWhileRewoundStartsABranch({ context, baseUrl }) {
+  const page = await context.newPage();
+  const lab = new LabPage(page, baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('10');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9);
+  const [f0, f1] = (await lab.scenario()).flows.map((f) => f.id);
+  await lab.testId(`flow-${f0}`).click();
+  await lab.testId('flow-cc').selectOption('cubic');
+  await lab.waitForRun(() => /^\d+(\.\d+)?s$/.test(window.__cclab.scenario().events?.[0]?.at ?? ''));
+  await lab.press('Escape');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 12e9);
+  await pause(lab);
+  assert.equal(await page.locator('.timeline-tick').count(), 1, 'the recorded change is a tick on the timeline');
+  await lab.screenshot('rewind-tick-before-rewind');
+
+  await rewindTo(lab, 3e9);
+  const note = lab.testId('timeline-note');
+  assert.match(await note.innerText(), /a change made now replaces the recorded change after this moment/);
+  await page.waitForTimeout(600);
+  await lab.screenshot('rewind-normal-branch-note');
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: 'Presentation mode' }).click();
+  await page.waitForSelector('.app.presenting');
+  await page.waitForTimeout(400);
+  assert.ok(await slider(lab).isVisible(), 'the timeline is there in presentation mode');
+  const thumb = await slider(lab).boundingBox();
+  assert.ok(thumb.height >= 30, `a scrubber big enough for a projector (${thumb.height} px)`);
+  await lab.screenshot('rewind-presentation-1024x768');
+  await page.getByRole('button', { name: 'Presentation mode' }).click();
+  await page.waitForSelector('.app:not(.presenting)');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await lab.testId(`flow-${f1}`).click();
+  await lab.testId('flow-cc').selectOption('vegas');
+  await lab.waitForRun(
+    () => window.__cclab.scenario().events?.length === 1 && window.__cclab.scenario().events[0].cc === 'vegas',
+  );
+  await lab.waitForRun(() => window.__cclab.run().seekingToNs === null);
+  const s = await lab.scenario();
+  assert.deepEqual(s.events, [{ at: '3s', flow: f1, cc: 'vegas' }], 'the later change dropped, the new one at 3 s');
+  assert.match(
+    await page
+      .locator('.toast, [role="status"]')
+      .allInnerTexts()
+      .then((t) => t.join(' ')),
+    /new branch/,
+  );
+  const r = await lab.run();
+  assert.equal(r.nowNs, 3e9, 'the clock stays at the rewound moment');
+  assert.equal(r.reachedNs, 3e9, 'the old future is gone');
+  await lab.press('Escape');
+  await lab.testId('speed').selectOption('Infinity');
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
+  const branched = await lab.series();
+  const straight = await straightRun(lab);
+  assert.deepEqual(branched, straight.series, 'the branch played on = a straight run of the new scenario');
+}
+
+/**
+ * How long a rewind takes (clicking the slider to the moment shown): the default scenario and a
+ * heavier preset. Written to e2e/artifacts/performance-rewind.md (docs/performance.md quotes it);
+ * a report, not a pass/fail on time.
+ */
+export async function rewindLatency({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const rows = [];
+  const measure = async (name, targets) => {
+    await lab.testId('speed').selectOption('Infinity');
+    await lab.waitForRun(() => ['paused', 'playing', 'done'].includes(window.__cclab.run().status));
+    if ((await lab.run()).status === 'paused') await lab.testId('play').click();
+    await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 120000);
+    for (const t of targets) {
+      const ms = [];
+      for (let k = 0; k < 3; k++) {
+        await rewindTo(lab, t - (k + 1) * 1e9); // from somewhere else each time
+        // in the page: from the slider's input event to the first animation frame showing `t`
+        ms.push(
+          await lab.page.evaluate(async (t) => {
+            const input = document.querySelector('[data-testid="timeline-slider"]');
+            const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+            setValue.call(input, String(t / 1e6));
+            const t0 = performance.now();
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            for (;;) {
+              await new Promise((r) => requestAnimationFrame(r));
+              const r = window.__cclab.run();
+              if (r.nowNs === t && r.seekingToNs === null) return performance.now() - t0;
+            }
+          }, t),
+        );
+      }
+      ms.sort((a, b) => a - b);
+      rows.push(`| ${name} | ${t / 1e9} s | ${ms.map((x) => x.toFixed(0)).join(', ')} | ${ms[1].toFixed(0)} |`);
+    }
+  };
+  await measure('default (2 flows, 10 Mb/s, 60 s)', [10e9, 30e9, 59e9]);
+  await lab.testId('preset').selectOption('ns2-bench-16flows-100mb');
+  await lab.waitForRun(() => window.__cclab.scenario().flows.length === 16);
+  await measure('ns2-bench-16flows-100mb (16 flows, 100 Mb/s, 100 s)', [10e9, 50e9, 99e9]);
+  const report = [
+    '| scenario | rewind to | wall ms (3 rewinds) | median |',
+    '| -------- | --------- | ------------------- | ------ |',
+    ...rows,
+  ].join('\n');
+  await writeFile(new URL('../artifacts/performance-rewind.md', import.meta.url), report + '\n');
+  console.log(report);
+}
