@@ -65,13 +65,13 @@ export const WIRELESS_RATES: NamedMetric[] = [0, 1, 2, 3, 4, 5].map((i) => ({
 }));
 
 /**
- * The length of the recorded runs. The thesis runs 500 s; a 500-s run of these topologies is
- * 250–330 M events (70–180 CPU-seconds on this machine), and the 32 runs of both grids did not fit
- * the time this work had on a shared two-core machine (load 7–16), so the recorded results are
- * 60-s runs with one seed. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and
- * -random) runs the thesis's 500 s with two seeds on every core.
+ * The length of the recorded runs: the thesis's 500 s. A 500-s run of these topologies is 250–380 M
+ * events (44–250 s of one core on this machine, more under load); the recorded results have one
+ * seed (the fading draws of seed 1) — the second seed of the sweep files did not fit the time of
+ * this work. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs 500 s
+ * with two seeds on every core.
  */
-export const RECORDED_DURATION = '60s';
+export const RECORDED_DURATION = '500s';
 /** Start of the equilibrium window of the backlog metrics (the thesis's plots settle well before). */
 const SETTLED_S = 30;
 
@@ -109,5 +109,5 @@ export const COMMON_NOTES = [
   '100-byte packets on the wire (40 of them header); ACKs 40 bytes; the receive window never binds. Seeds change only the fading draws: all flows start together (thesis §4.3).',
   'The thesis gives no time constant for Qdelay’s averaged rate AveR: ours is 1 s (100 slots). Below Table 1’s lowest threshold nothing is sent (an outage).',
   'Aggregate and utility count data packets delivered (duplicates excluded) per ms and per s of the run.',
-  'Run length: the thesis runs 500 s; the recorded results are 60-s runs with one seed (the fading draws of seed 1), because the 32 runs of 500 s (250–330 M events each) did not fit the time of this work on a shared two-core machine. Rates, Jain’s index and the utility (of rates) compare across lengths; the start-up transient weighs about 8× more in 60 s than in 500 s, and the backlog is averaged over t > 30 s. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs 500 s with two seeds on every core.',
+  'Run length: 500 s, as the thesis. One seed (the fading draws of seed 1): the second seed of the sweep files did not fit the time of this work on a shared two-core machine (a 500-s run is 250–380 M events). The backlog is averaged over t > 30 s. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs 500 s with two seeds on every core; `cclab reproduce seed-004-fair --seeds 1,2` runs the entry with both.',
 ];
