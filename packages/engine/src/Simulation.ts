@@ -1,5 +1,6 @@
 import type { EventHandler } from './core/EventQueue.js';
 import { Simulator, type StopReason } from './core/Simulator.js';
+import { holdAsDoubles } from './core/doubleFields.js';
 import { NS_PER_SECOND } from './core/units.js';
 import { findAppModel } from './app/index.js';
 import type { Application } from './app/Application.js';
@@ -75,6 +76,7 @@ export class FlowRuntime implements EventHandler {
     maxPoints: number,
   ) {
     this.series = new TimeSeries([...FLOW_COLUMNS], maxPoints);
+    holdAsDoubles(this, ['lastRxBytes', 'lastGoodputBytes']);
   }
 
   private started = false;

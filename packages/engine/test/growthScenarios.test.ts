@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
 import { validateScenario } from '../src/scenario/validate.js';
-import { chainScenario, seed004StandIn } from '../src/cli/growthScenarios.js';
+import { chainScenario, seed004GrowthScenario } from '../src/cli/growthScenarios.js';
 
 describe('bench --growth scenarios', () => {
-  it('routes seed 004 Random topology flows along the paths of the spec (004-quic-tcp.md §2)', () => {
-    const sim = new Simulation(validateScenario(seed004StandIn(1)));
+  it('runs seed 004 Random topology with its base station, along the paths of the spec (004-quic-tcp.md §2)', () => {
+    const sc = seed004GrowthScenario(1);
+    expect(sc.duration).toBe('1s');
+    expect(sc.nodes.filter((n) => n.kind === 'bs').map((n) => n.id)).toEqual(['BS']);
+    const sim = new Simulation(validateScenario(sc));
     expect(sim.network.nodes.length).toBe(42);
     const ids = (path: number[]) => path.map((n) => sim.network.nodes[n]!.id).join(' ');
     // three of the eleven, copied from the spec: the longest, a short wireless one and the shortest

@@ -148,9 +148,9 @@ export function bench(argv: string[]): number {
   );
   if (n) {
     out(`median ratio cclab/ns-2, engine alone: wall ${verdict(e.medianWallS / n.medianWallS, 0.4)}`);
-    out(`                                       CPU ${ratio(e.medianCpuS, n.medianCpuS)}`);
+    out(`                                       CPU ${verdict(e.medianCpuS / n.medianCpuS, 0.4)}`);
     out(`median ratio cclab/ns-2, whole process: wall ${verdict(w.medianWallS / n.medianWallS, 0.5)}`);
-    out(`                                        CPU ${ratio(w.medianCpuS, n.medianCpuS)}`);
+    out(`                                        CPU ${verdict(w.medianCpuS / n.medianCpuS, 0.5)}`);
   } else {
     out('ns-2: not run (--no-ns2, ns not installed, or ../shared/validation missing)');
   }

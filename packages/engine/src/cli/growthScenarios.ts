@@ -1,9 +1,10 @@
 /**
  * Scenarios of `cclab bench --growth` (docs/performance.md, "How cost grows"): a chain whose
- * flows, bottleneck rate and hop count vary one at a time, and a wired stand-in of seed 004's
- * 42-node "Random" topology (spec 004-quic-tcp.md §2).
+ * flows, bottleneck rate and hop count vary one at a time, and seed 004's 42-node "Random"
+ * topology with its base station (spec 004-quic-tcp.md §2).
  */
 import { NS2_DEFAULTS, ns2FlowTransport } from '../scenario/ns2Dumbbell.js';
+import { seed004Scenario } from '../scenario/seed004.js';
 import type { ScenarioFlow, ScenarioInput, ScenarioLink, ScenarioNode } from '../scenario/types.js';
 
 const PACKET_BYTES = 1040; // ns-2's 1000-byte packetSize_ plus 40 header bytes (ns2Dumbbell.ts)
@@ -64,85 +65,21 @@ export function chainScenario(o: ChainOptions): ScenarioInput {
   };
 }
 
-/** Seed 004's Random topology: each flow's path, source first (spec 004-quic-tcp.md §2). */
-const SEED004_PATHS = [
-  'N1 N2 N22 N3 N29 N18 N4 GW1 GW2 RNC BS UE1',
-  'N8 N3 N29 N18 N4 GW1 GW2 RNC BS UE2',
-  'N7 N4 GW1 GW2 RNC BS UE3',
-  'N16 N15 N2 N22 N3 N29 N18 N4 GW1 GW2 RNC BS UE4',
-  'N26 N25 N15 N2 N22 N3 N29 N18 N4 GW1 GW2 RNC BS UE5',
-  'N30 N29 N18 N4 GW1 GW2 RNC BS UE6',
-  'N5 N2 N22 N3 N6',
-  'N14 N15 N2 N22 N3 N29 N18 N19',
-  'N21 N25 N15 N2 N22 N3 N29 N18 N17',
-  'N32 N25 N15 N2 N22 N24',
-  'N23 N22 N3 N29 N31',
-];
-
 /**
- * A wired stand-in of seed 004's Random topology: the 42 nodes (N1–N32, GW1, GW2, RNC, BS,
- * UE1–UE6), the eleven flows' paths (4–13 hops), 100-byte packets (spec §2), queues of 2000 packets
- * and 3000 at the BS. The spec gives no wired rates or delays and the wireless last hop (BS→UE) is a
- * shared, SNR-scheduled channel the engine does not model yet: here every link is 50 Mb/s / 5 ms
- * and each BS→UE link a plain 5 Mb/s / 5 ms link. NewReno everywhere; the eight nodes on no path
- * hang off N22 so that the network is connected.
+ * Seed 004's Random topology as the shipped `seed004-random` preset builds it (seed004.ts: the 42
+ * nodes, the eleven flows' paths of 4–13 hops, 100-byte packets, QUIC-TCP, and the base station
+ * with its Qdelay scheduler over six Rayleigh-faded BS → UE channels), `durationS` simulated
+ * seconds long.
  */
-export function seed004StandIn(durationS: number): ScenarioInput {
-  const names = [
-    ...Array.from({ length: 32 }, (_, i) => `N${i + 1}`),
-    'GW1',
-    'GW2',
-    'RNC',
-    'BS',
-    ...Array.from({ length: 6 }, (_, i) => `UE${i + 1}`),
-  ];
-  const sources = new Set(SEED004_PATHS.map((p) => p.split(' ')[0]!));
-  const sinks = new Set(SEED004_PATHS.map((p) => p.split(' ').at(-1)!));
-  const nodes: ScenarioNode[] = names.map((id, i) => ({
-    id,
-    kind: sources.has(id) || sinks.has(id) ? 'host' : 'router',
-    x: 50 + (i % 7) * 120,
-    y: 50 + Math.floor(i / 7) * 90,
-  }));
-  const edges = new Map<string, ScenarioLink>();
-  const link = (a: string, b: string) => {
-    const key = [a, b].sort().join('|');
-    if (edges.has(key)) return;
-    const wireless = a === 'BS' && b.startsWith('UE');
-    edges.set(key, {
-      a,
-      b,
-      rate: wireless ? '5Mbps' : '50Mbps',
-      delay: '5ms',
-      buffer: a === 'BS' ? '3000 packets' : '2000 packets',
-    });
-  };
-  for (const p of SEED004_PATHS) {
-    const hop = p.split(' ');
-    for (let i = 0; i + 1 < hop.length; i++) link(hop[i]!, hop[i + 1]!);
-  }
-  const onPath = new Set(SEED004_PATHS.flatMap((p) => p.split(' ')));
-  for (const id of names) if (!onPath.has(id)) link('N22', id);
-  const args = { ...NS2_DEFAULTS, pkt: '60', win: '2000' }; // 60 + 40 header bytes = 100 B
-  const flows: ScenarioFlow[] = SEED004_PATHS.map((p, i) => {
-    const hop = p.split(' ');
-    return {
-      id: `ftp${i}`,
-      from: hop[0]!,
-      to: hop.at(-1)!,
-      transport: ns2FlowTransport('Newreno', args).transport,
-      app: { type: 'bulk' },
-      start: '0s',
-    };
-  });
+export function seed004GrowthScenario(durationS: number): ScenarioInput {
   return {
-    version: 1,
-    name: 'seed 004 Random topology, wired stand-in',
-    seed: 1,
-    duration: `${durationS}s`,
-    nodes,
-    links: [...edges.values()],
-    flows,
-    probes: { interval: '1s', ports: ['N22->N3'] },
+    ...seed004Scenario({
+      topology: 'random',
+      cc: 'quic-tcp',
+      scheduler: 'qdelay',
+      duration: `${durationS}s`,
+      probeInterval: '200ms',
+    }),
+    name: 'Seed 004 Random topology',
   };
 }

@@ -1,4 +1,5 @@
 import { EventQueue, type EventHandler } from './EventQueue.js';
+import { holdAsDoubles } from './doubleFields.js';
 import { groupThousands } from './limits.js';
 import { Random } from './Random.js';
 import { formatSimTime, NoProgressError } from './SimulationError.js';
@@ -100,7 +101,9 @@ export class Simulator {
   private progressCheckAt = MAX_EVENTS_PER_INSTANT;
   private progressMarkNs = -1;
 
-  constructor(readonly seed: number) {}
+  constructor(readonly seed: number) {
+    holdAsDoubles(this, ['now', 'progressMarkNs']);
+  }
 
   /** A random stream independent of every other named stream for the same run seed. */
   random(stream: string): Random {

@@ -3,6 +3,8 @@
  * summaries are computed from them at the end of a run. Memory is constant per flow.
  */
 
+import { holdAsDoubles } from '../core/doubleFields.js';
+
 /** Log-spaced histogram of one-way delays from 1 µs to ~1000 s for percentiles. */
 const BUCKETS_PER_DECADE = 200;
 const MIN_LOG = 3; // 10^3 ns = 1 µs
@@ -35,6 +37,18 @@ export class FlowStats {
   /** Completion time of a finite transfer (ns), or −1. */
   completionNs = -1;
   startNs = 0;
+
+  constructor() {
+    holdAsDoubles(this, [
+      'bytesSent',
+      'bytesReceived',
+      'goodputBytes',
+      'delaySumNs',
+      'jitterSumNs',
+      'lastDelayNs',
+      'startNs',
+    ]);
+  }
 
   recordDelay(delayNs: number): void {
     this.delaySumNs += delayNs;

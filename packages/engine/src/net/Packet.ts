@@ -1,3 +1,4 @@
+import { holdAsDoubles } from '../core/doubleFields.js';
 import { groupThousands } from '../core/limits.js';
 import { PacketLimitError } from '../core/SimulationError.js';
 import type { Port } from './Port.js';
@@ -70,6 +71,9 @@ export enum XcpMark {
   Ack = 2,
 }
 
+/** Packet fields that hold times and sizes in double representation (core/doubleFields.ts). */
+const PACKET_DOUBLE_FIELDS = ['sizeBytes', 'sendTimeNs', 'tsEchoNs', 'createdNs', 'enqueueNs'] as const;
+
 /**
  * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
  * Sequence numbers count packets (segments), as in ns-2, not bytes.
@@ -117,6 +121,10 @@ export class Packet {
   /** Routing state. */
   route: Route | null = null;
   hop = 0;
+
+  constructor() {
+    holdAsDoubles(this, PACKET_DOUBLE_FIELDS);
+  }
 
   reset(): void {
     this.kind = PacketKind.Udp;

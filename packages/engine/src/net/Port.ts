@@ -1,6 +1,7 @@
 import type { EventHandler } from '../core/EventQueue.js';
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
+import { holdAsDoubles } from '../core/doubleFields.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import type {
   DropReason,
@@ -159,6 +160,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.flowDepartureBytes = new Float64Array(flowCount + 1);
     this.flowDepartures = new Float64Array(flowCount + 1);
     this.flowDrops = new Float64Array(flowCount + 1);
+    holdAsDoubles(this, ['busyNs', 'busyUntilNs']);
     this.attachDisc(disc);
   }
 

@@ -12,6 +12,7 @@
  *
  * Kept in circular typed arrays indexed by segment number; no allocation per ACK.
  */
+import { holdAsDoubles } from '../core/doubleFields.js';
 
 export const SB_INFLIGHT = 0;
 export const SB_SACKED = 1;
@@ -52,6 +53,7 @@ export class LinuxScoreboard {
     this.rtx = new Int32Array(cap);
     this.sndNxt = new Int32Array(cap);
     this.mask = cap - 1;
+    holdAsDoubles(this, ['end', 'fack']);
   }
 
   get empty(): boolean {

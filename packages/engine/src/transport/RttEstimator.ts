@@ -11,6 +11,8 @@
  *   rttvar. Used to reproduce ns-2 reference runs exactly where timer granularity matters.
  */
 
+import { holdAsDoubles } from '../core/doubleFields.js';
+
 export type RttEstimatorKind = 'rfc6298' | 'ns2';
 
 export interface RtoConfig {
@@ -35,6 +37,7 @@ export class RttEstimator {
 
   constructor(private readonly cfg: RtoConfig) {
     this.rtoBaseNs = cfg.initialRtoNs;
+    holdAsDoubles(this, ['srttNs', 'rttvarNs', 'rtoBaseNs']);
   }
 
   get sampled(): boolean {

@@ -1,3 +1,4 @@
+import { holdAsDoubles } from '../core/doubleFields.js';
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { Ecn, MAX_SACK_BLOCKS, PacketKind, XcpMark, type Packet, type Route } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
@@ -96,6 +97,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
   ) {
     this.delAckTimer = ctx.sim.timer(this, 0);
     this.stack = new Int32Array(2 * Math.max(cfg.sackBlocks, 1));
+    holdAsDoubles(this, ['lastTsNs']);
   }
 
   setRoute(rev: Route): void {

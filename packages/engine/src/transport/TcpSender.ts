@@ -1,3 +1,4 @@
+import { holdAsDoubles } from '../core/doubleFields.js';
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import { Ecn, PacketKind, type Packet, type Route } from '../net/Packet.js';
@@ -222,6 +223,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.rates = null;
     if (cc.onRateSample !== undefined) this.startRateSampling();
     this.xcp = cfg.xcp ? new XcpEndSystem(cfg.xcp.tickNs, cfg.packetBytes - cfg.headerBytes) : null;
+    holdAsDoubles(this, ['lastRttNs', 'dupWnd', 'rttSentNs']);
+    holdAsDoubles(this.ackInfo, ['rttNs']);
+    holdAsDoubles(this.rateSample, ['deliveryRateBps', 'intervalNs', 'rttNs']);
     cc.init?.(this, ctx.sim.now);
   }
 

@@ -1,3 +1,4 @@
+import { holdAsDoubles } from '../../core/doubleFields.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
 import { num, str } from '../../registry/params.js';
 import type { CcModel } from './CcModel.js';
@@ -92,6 +93,7 @@ export class Bbr implements CongestionControl {
     this.cwndGainNow = p.highGain;
     this.bwRounds = new Float64Array(Math.max(1, p.bwWindowRounds));
     this.gains = new Float64Array([p.probeGain, 2 - p.probeGain, 1, 1, 1, 1, 1, 1]);
+    holdAsDoubles(this, ['cycleStampNs', 'probeRttDoneNs', 'priorCwnd']);
   }
 
   /** BDP in segments for a gain (ns-3.37: plus the send quanta of TcpBbr::InFlight). */

@@ -1,3 +1,4 @@
+import { holdAsDoubles } from '../../core/doubleFields.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
 
 export interface DelayBasedParams {
@@ -34,7 +35,9 @@ export abstract class DelayBasedWindow implements CongestionControl {
   protected lastTarget = 0;
   protected miMode = true;
 
-  constructor(private readonly base: DelayBasedParams) {}
+  constructor(private readonly base: DelayBasedParams) {
+    holdAsDoubles(this, ['step', 'lastTarget']);
+  }
 
   /** The target window for the current BaseRTT/AvgRTT (seed 004 eq. 13, or FAST's law). */
   protected abstract target(w: number, baseRtt: number, avgRtt: number): number;
