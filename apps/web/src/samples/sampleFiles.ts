@@ -32,7 +32,8 @@ export const SAMPLE_FILES: readonly SampleFile[] = [
     file: 'step-12-2mbps.mahimahi',
     kind: 'trace',
     label: 'Mahimahi trace',
-    importedBy: 'the shipped 12 ↔ 2 Mb/s step trace: a link’s channel “trace” → import a Mahimahi file',
+    importedBy:
+      'the shipped 12 ↔ 2 Mb/s step trace: a link’s channel “Delivery trace (Mahimahi)” → “Import Mahimahi trace…”',
   },
   {
     file: 'sample-bufferbloat-codel.exercise.json',
