@@ -92,6 +92,23 @@ export async function ch4DumbbellAlphaControlRegeneratesTheFlows({ context, base
   const kinds = async () => (await lab.scenario()).flows.map((f) => f.transport.type);
   assert.equal(await lab.testId('ch4-alpha').inputValue(), '0.8');
   assert.deepEqual(await kinds(), [...Array(8).fill('tcp'), 'udp', 'udp']);
+  // the header keeps room for the scenario's name beside the α selector: at 1440 px it is drawn
+  // at least 240 px wide (not "Se…"); at 1024 px the header wraps rather than squeezing it
+  for (const [width, minTitle] of [
+    [1440, 240],
+    [1024, 240],
+  ]) {
+    await lab.page.setViewportSize({ width, height: 900 });
+    const head = await lab.page.evaluate(() => {
+      const t = document.querySelector('[data-testid="scenario-title"]').getBoundingClientRect();
+      const items = [...document.querySelector('.app-header').children].map((c) => c.getBoundingClientRect());
+      return { title: t.width, right: Math.max(...items.map((b) => b.right)) };
+    });
+    await lab.screenshot(`lblca-ch4-alpha-header-${width}`);
+    assert.ok(head.title >= minTitle, `at ${width} px the scenario title is ${head.title} px wide`);
+    assert.ok(head.right <= width, `at ${width} px the header runs to ${head.right} px`);
+  }
+  await lab.page.setViewportSize({ width: 1440, height: 900 });
   const options = await lab.testId('ch4-alpha').evaluate((el) => [...el.options].map((o) => o.value));
   assert.deepEqual(options, ['0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '1']);
   await lab.testId('ch4-alpha').selectOption('0.3');

@@ -145,6 +145,23 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
     [...document.querySelectorAll('.chart-legend, .chart-title')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
   );
   assert.ok(Math.min(...legendPx) >= 14, `chart legends and titles ${legendPx} px`);
+  // the Chiu–Jain phase plot (the default scenario has several flows): its canvas text, flow pickers and status line
+  const phase = await page.evaluate(() => {
+    const cv = document.querySelector('[data-testid="chart-phase"] canvas');
+    const css = (sel) =>
+      [...document.querySelectorAll(`[data-testid="chart-phase"] ${sel}`)].map((e) =>
+        parseFloat(getComputedStyle(e).fontSize),
+      );
+    return {
+      canvas: Number(cv?.dataset.fontPx ?? NaN),
+      html: [...css('.chart-title'), ...css('select'), ...css('.phase-status')],
+    };
+  });
+  assert.ok(phase.canvas >= 14, `phase plot canvas text ${phase.canvas} px`);
+  assert.ok(
+    phase.html.length >= 4 && Math.min(...phase.html) >= 14,
+    `phase plot title, pickers, status ${phase.html} px`,
+  );
   // port gauges to read from the back of the room, clear of the link captions
   const gauges = await gaugeSizes(page);
   const sizes = gauges.map((g) => `${g.port} ${g.length.toFixed(0)}×${g.thickness.toFixed(1)}`).join(', ');

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { flowColor } from '../palette';
+import { PRESENTATION_CHART_FONT_PX } from '../present/PresentationMode';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { drawPhaseCanvas, lastMaxRatio, phaseCsv, phaseData, phaseSvgElement, type PhaseDrawInput } from './phasePlot';
 
@@ -18,6 +19,7 @@ export function ChiuJainPlot() {
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
   const name = useStore(lab.scenario, (s) => s.scenario.name ?? 'scenario');
   const durationNs = useStore(lab.run, (s) => s.durationNs);
+  const presenting = useStore(lab.ui, (s) => s.presentation);
   const [pair, setPair] = useState<[number, number]>([0, 1]);
   const [version, setVersion] = useState(0);
   const [size, setSize] = useState(240);
@@ -56,12 +58,13 @@ export function ChiuJainPlot() {
     data: phaseData(lab.series, a, b),
     labels,
     colors: [flowColor(a, flows[a]?.color), flowColor(b, flows[b]?.color)],
+    fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
   });
 
   useEffect(() => {
     const cv = canvasRef.current;
     if (cv) drawPhaseCanvas(cv, input(), window.devicePixelRatio || 1);
-  }, [version, size, a, b, durationNs, flows]);
+  }, [version, size, a, b, durationNs, flows, presenting]);
 
   const data = phaseData(lab.series, a, b);
   const ratio = data ? lastMaxRatio(data) : NaN;

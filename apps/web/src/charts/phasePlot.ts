@@ -92,9 +92,15 @@ export interface PhaseDrawInput {
   data: PhaseData | null;
   labels: [string, string];
   colors: [string, string];
+  /** Text size, px: 11 in the editor, larger in presentation mode. */
+  fontPx?: number;
 }
 
-const M = { top: 12, right: 12, bottom: 34, left: 40 };
+/** Plot margins for text of `fontPx` px: room for the tick labels and the axis titles. */
+export function phaseMargins(fontPx = 11) {
+  const extra = Math.max(0, fontPx - 11);
+  return { top: 12, right: 12, bottom: 34 + 2 * extra, left: 40 + 3 * extra };
+}
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Axis limit: at least 1.1 (the efficiency line in view), more if the rates overshoot. */
@@ -105,11 +111,12 @@ function axisMax(d: PhaseData | null): number {
 }
 
 export function phaseScales(inp: PhaseDrawInput) {
+  const M = phaseMargins(inp.fontPx);
   const side = Math.max(20, inp.size - Math.max(M.left + M.right, M.top + M.bottom));
   const max = axisMax(inp.data);
   const x = d3.scaleLinear().domain([0, max]).range([0, side]);
   const y = d3.scaleLinear().domain([0, max]).range([side, 0]);
-  return { x, y, side, max };
+  return { x, y, side, max, M };
 }
 
 /** Colour of the trajectory at fraction f of the run: light (start) to dark (now). */
@@ -118,7 +125,8 @@ function trailColor(f: number): string {
 }
 
 export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, dpr = 1): void {
-  const { x, y, side, max } = phaseScales(inp);
+  const { x, y, side, max, M } = phaseScales(inp);
+  const fp = inp.fontPx ?? 11;
   const px = Math.round(inp.size * dpr);
   if (canvas.width !== px || canvas.height !== px) {
     canvas.width = px;
@@ -130,7 +138,8 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, inp.size, inp.size);
   ctx.translate(M.left, M.top);
-  ctx.font = `11px ${FONT}`;
+  ctx.font = `${fp}px ${FONT}`;
+  canvas.dataset['fontPx'] = String(fp);
   // grid and axes
   ctx.strokeStyle = '#e6e8eb';
   ctx.lineWidth = 1;
@@ -146,14 +155,14 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.strokeRect(0.5, 0.5, side, side);
   ctx.fillStyle = '#444';
   ctx.textAlign = 'center';
-  for (const v of x.ticks(5)) ctx.fillText(d3.format('~g')(v), x(v), side + 14);
+  for (const v of x.ticks(5)) ctx.fillText(d3.format('~g')(v), x(v), side + fp + 3);
   ctx.textAlign = 'right';
-  for (const v of y.ticks(5)) ctx.fillText(d3.format('~g')(v), -5, y(v) + 4);
+  for (const v of y.ticks(5)) ctx.fillText(d3.format('~g')(v), -5, y(v) + fp * 0.36);
   ctx.fillStyle = '#555';
   ctx.textAlign = 'center';
-  ctx.fillText(`${inp.labels[0]} rate / capacity`, side / 2, side + 29);
+  ctx.fillText(`${inp.labels[0]} rate / capacity`, side / 2, side + 2 * fp + 7);
   ctx.save();
-  ctx.translate(-28, side / 2);
+  ctx.translate(12 - M.left, side / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText(`${inp.labels[1]} rate / capacity`, 0, 0);
   ctx.restore();
@@ -173,7 +182,7 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.setLineDash([]);
   ctx.textAlign = 'right';
   ctx.fillStyle = '#2e8b57';
-  ctx.fillText('fairness x₁ = x₂', x(max) - 4, y(max) + 22);
+  ctx.fillText('fairness x₁ = x₂', x(max) - 4, y(max) + 2 * fp);
   ctx.textAlign = 'left';
   ctx.fillStyle = '#c0392b';
   ctx.fillText('efficiency x₁ + x₂ = 1', x(0.02) + 2, y(1) - 4);
@@ -207,26 +216,27 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
 /** The same plot as an SVG element (exports). */
 export function phaseSvgElement(inp: PhaseDrawInput): SVGSVGElement {
   const svgEl = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  const { x, y, side, max } = phaseScales(inp);
+  const { x, y, side, max, M } = phaseScales(inp);
+  const fp = inp.fontPx ?? 11;
   const svg = d3
     .select(svgEl)
     .attr('width', inp.size)
     .attr('height', inp.size)
     .attr('viewBox', `0 0 ${inp.size} ${inp.size}`)
     .attr('font-family', FONT)
-    .attr('font-size', 11);
+    .attr('font-size', fp);
   svg.append('rect').attr('width', inp.size).attr('height', inp.size).attr('fill', '#ffffff');
   const g = svg.append('g').attr('transform', `translate(${M.left},${M.top})`);
   g.append('g').attr('transform', `translate(0,${side})`).call(d3.axisBottom(x).ticks(5));
   g.append('g').call(d3.axisLeft(y).ticks(5));
   g.append('text')
     .attr('x', side / 2)
-    .attr('y', side + 29)
+    .attr('y', side + 2 * fp + 7)
     .attr('text-anchor', 'middle')
     .attr('fill', '#555')
     .text(`${inp.labels[0]} rate / capacity`);
   g.append('text')
-    .attr('transform', `translate(-28,${side / 2}) rotate(-90)`)
+    .attr('transform', `translate(${12 - M.left},${side / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
     .attr('fill', '#555')
     .text(`${inp.labels[1]} rate / capacity`);

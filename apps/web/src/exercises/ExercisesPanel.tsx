@@ -15,6 +15,7 @@ import { ExerciseSummary } from './ExerciseSummary';
 import { ExerciseAuthor } from './ExerciseAuthor';
 import './exercises.css';
 import { DrawerToggle } from '../DrawerToggle';
+import { SampleFiles } from '../samples/SampleFiles';
 
 const PANEL_ID = 'exercises-panel';
 
@@ -172,6 +173,7 @@ export function ExercisesPanel() {
               }}
             />
           </div>
+          <SampleFiles />
         </>
       ) : (
         (() => {

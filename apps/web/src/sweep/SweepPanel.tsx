@@ -20,6 +20,7 @@ import { SweepChart } from './SweepChart';
 import { SweepFileSection } from './SweepFileSection';
 import { SweepTables } from './SweepTables';
 import { SweepSourcePicker } from './SweepSourcePicker';
+import { SampleFiles } from '../samples/SampleFiles';
 import { varyingParameters } from './sweepGrid';
 import './sweep.css';
 import { DrawerToggle } from '../DrawerToggle';
@@ -137,6 +138,7 @@ export function SweepPanel() {
         </p>
       )}
       <SweepSourcePicker running={running} />
+      <SampleFiles />
       {file && <SweepFileSection running={running} />}
       {!file && (
         <div className="sweep-form">
