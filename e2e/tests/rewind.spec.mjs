@@ -51,9 +51,13 @@ async function pause(lab) {
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
 }
 
+/** A flow's trace cut at tS: every per-sample column (t, cwnd, throughput…), not only the ones named here. */
 const upTo = (flow, tS) => {
   const n = flow.t.findIndex((t) => t > tS + 1e-9);
-  return { t: flow.t.slice(0, n < 0 ? undefined : n), cwnd: flow.cwnd.slice(0, n < 0 ? undefined : n) };
+  const end = n < 0 ? undefined : n;
+  return Object.fromEntries(
+    Object.entries(flow).map(([k, v]) => [k, Array.isArray(v) && v.length === flow.t.length ? v.slice(0, end) : v]),
+  );
 };
 
 /**

@@ -123,6 +123,13 @@ export async function perSlotSnrChart({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   await lab.testId('preset').selectOption('wireless-cell');
+  // the preset's run loads asynchronously: read its status only once it is the preset's run (its
+  // meta has the three UEs; read before, the status is the default scenario's, and the preset's
+  // run would never be started)
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Wireless cell'));
+  await lab.waitForRun(
+    () => window.__cclab.series().ues.length === 3 && ['paused', 'playing'].includes(window.__cclab.run().status),
+  );
   if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.series().ues.every((u) => u.t.length >= 20), undefined, 30000);
   await lab.testId('play').click(); // pause
