@@ -65,11 +65,10 @@ export const WIRELESS_RATES: NamedMetric[] = [0, 1, 2, 3, 4, 5].map((i) => ({
 }));
 
 /**
- * The length of the recorded runs: the thesis's 500 s. A 500-s run of these topologies is 250–380 M
- * events (44–250 s of one core on this machine, more under load); the recorded results have one
- * seed (the fading draws of seed 1) — the second seed of the sweep files did not fit the time of
- * this work. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs 500 s
- * with two seeds on every core.
+ * The length of the recorded runs: the thesis's 500 s (with the seeds of the entries, 1 and 2). A
+ * 500-s run of these topologies is 257–381 M events (44–250 s of one core on this machine, more
+ * under load). `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs the
+ * same grid on every core.
  */
 export const RECORDED_DURATION = '500s';
 /** Start of the equilibrium window of the backlog metrics (the thesis's plots settle well before). */
@@ -109,5 +108,5 @@ export const COMMON_NOTES = [
   '100-byte packets on the wire (40 of them header); ACKs 40 bytes; the receive window never binds. Seeds change only the fading draws: all flows start together (thesis §4.3).',
   'The thesis gives no time constant for Qdelay’s averaged rate AveR: ours is 1 s (100 slots). Below Table 1’s lowest threshold nothing is sent (an outage).',
   'Aggregate and utility count data packets delivered (duplicates excluded) per ms and per s of the run.',
-  'Run length: 500 s, as the thesis. One seed (the fading draws of seed 1): the second seed of the sweep files did not fit the time of this work on a shared two-core machine (a 500-s run is 250–380 M events). The backlog is averaged over t > 30 s. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs 500 s with two seeds on every core; `cclab reproduce seed-004-fair --seeds 1,2` runs the entry with both.',
+  'Run length: 500 s, as the thesis; two seeds (the fading draws of seeds 1 and 2), the mean shown. The backlog is averaged over t > 30 s. `npx cclab sweep packages/engine/sweeps/seed004-fair.json` (and -random) runs the same grid on every core; `cclab reproduce seed-004-fair --seeds 1,2,3` adds seeds.',
 ];

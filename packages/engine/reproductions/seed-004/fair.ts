@@ -41,11 +41,11 @@ const paper: PaperValue[] = [
 
 /** Why Vegas’s wireless flows get less than the others’ (several claims). */
 const RENO_FILLS_BS =
-  'Ours, Reno against Vegas: RR 0.641 / 0.645, MSNR 0.704 / 0.683, Qlen 0.627 / 0.732, Qdelay 0.729 / 0.745 — Reno is the less fair under three schedulers, by 0.004–0.10, and the fairer under MSNR. Jain’s index over all eleven flows is set mostly by how far the six wireless flows fall behind the five wired ones (held at their 5 Mb/s access rate). Reno loses nothing at the base station in these runs and keeps its UE queues backlogged, so under MSNR, which serves whichever UE has the best channel, a Reno UE always has packets for its good slots: its wireless flows carry 14.3 packets/ms against Vegas’s 11.2, each Vegas flow keeping only α–β = 200–203 packets queued in its whole path. The thesis’s Reno must have lost packets at the base station; its queue sizes and wired rates are not given.';
+  'Ours, Reno against Vegas (mean of two seeds): RR 0.640 / 0.632, MSNR 0.705 / 0.693, Qlen 0.655 / 0.735, Qdelay 0.742 / 0.745 — Reno is the less fair under Qlen and Qdelay (by 0.08 and 0.003) and the fairer under RR and MSNR (by about 0.01). Jain’s index over all eleven flows is set mostly by how far the six wireless flows fall behind the five wired ones (held at their 5 Mb/s access rate). Reno loses nothing at the base station in these runs and keeps its UE queues backlogged, so under MSNR, which serves whichever UE has the best channel, a Reno UE always has packets for its good slots: its wireless flows carry 14.3 packets/ms against Vegas’s 11.4, each Vegas flow keeping only α–β = 200–203 packets queued in its whole path. The thesis’s Reno must have lost packets at the base station; its queue sizes and wired rates are not given.';
 const WIRED_RATES =
   'Our wired flows run at their 5 Mb/s access rate (6.25 packets/ms each less headers and start-up: the five carry 30.9 of Vegas’s 41.8 packets/ms under Qdelay), a choice the thesis does not make for us (it gives no wired rates, digest 004 §3). Its 15–20 packets/ms for Vegas imply slower wired paths (or a Vegas that never fills them); the absolute numbers follow that unknown, while the comparisons between schemes and schedulers do not.';
 const VEGAS_CATCHES_UP =
-  'Ours: Vegas 37.82 against FAST 37.68 packets/ms under RR (0.4 % apart); Vegas is below FAST under MSNR, Qlen and Qdelay (42.1 / 42.8 / 41.8 against 43.4 / 43.8 / 42.6). Vegas is slow only to start (13 s to 90 % of its peak rate against FAST’s 2 s), 3 % of the 500-s run; after that every wired flow runs at its 5 Mb/s access rate whatever the law, and under RR the radio gives each backlogged UE a sixth of the slots whatever its window. The thesis’s lower Vegas throughput (15–20 packets/ms) implies slower wired paths than ours (see the aggregate range claim).';
+  'Ours (mean of two seeds): Vegas 37.45 / 42.25 / 42.85 / 41.81 against FAST 37.70 / 43.42 / 43.82 / 42.61 packets/ms (RR / MSNR / Qlen / Qdelay). Under RR the two are 0.7 % apart, and with seed 1 alone Vegas was the higher (37.82 against 37.68). Vegas is slow only to start (13 s to 90 % of its peak rate against FAST’s 2 s), 3 % of the 500-s run; after that every wired flow runs at its 5 Mb/s access rate whatever the law, and under RR the radio gives each backlogged UE a sixth of the slots whatever its window. The thesis’s lower Vegas throughput (15–20 packets/ms) implies slower wired paths than ours (see the aggregate range claim).';
 
 const jainWithin = (scheme: string, scheduler: string, value: number, explanation?: string): Claim => ({
   id: `jain-${scheme}-${scheduler}`,
@@ -78,7 +78,7 @@ const claims: Claim[] = [
     'reno',
     'qdelay',
     0.64,
-    'Ours 0.73 (0.72 in a 60-s run: the run length is not the cause). Our Reno loses nothing at the base station in these runs — it fills the 3000-packet UE queues (≈ 1600 packets queued per wireless flow, averaged after 30 s) — and Qdelay, which weighs the head packet’s wait, then shares the slots among full queues evenly (wireless Jain 0.77). The thesis’s 0.64 needs Reno’s wireless flows to fall further behind; with the wired rates and queue sizes unknown beyond the 3000-packet limit we did not find what makes them.',
+    'Ours 0.74 (mean of two seeds; 0.72 in a 60-s run: the run length is not the cause). Our Reno loses nothing at the base station in these runs — it fills the 3000-packet UE queues (≈ 1600 packets queued for a wireless flow, averaged after 30 s) — and Qdelay, which weighs the head packet’s wait, then shares the slots among full queues evenly (wireless Jain 0.79). The thesis’s 0.64 needs Reno’s wireless flows to fall further behind; with the wired rates and queue sizes unknown beyond the 3000-packet limit we did not find what makes them.',
   ),
   {
     id: 'jain-quic-order',
@@ -154,7 +154,7 @@ const claims: Claim[] = [
     of: { point: pt('vegas', 'qdelay'), metric: 'utility' },
     min: 6800,
     max: 7000,
-    explanation: `Ours 7665. ${WIRED_RATES}`,
+    explanation: `Ours 7666. ${WIRED_RATES}`,
   },
   ...SCHEDULERS.flatMap((b): Claim[] => [
     {
@@ -229,10 +229,10 @@ export const seed004Fair: ReproductionSpec = {
   title: 'Fair topology: four window laws × four BS schedulers (dynamics, Jain, aggregate, utility)',
   source: 'Seed 004 (MS thesis, FAU 2013), §5.2–5.3, Figs 4–10; digest 004 §2–§4',
   summary:
-    'The symmetric 42-node Fair topology (all eleven flows cross N22→N3→N29→N18; ftp0–ftp5 end at UE1–UE6 behind the base station), 500 s as in the thesis (one seed recorded here, see the notes), each of Reno, Vegas, FAST and QUIC-TCP with each of the four BS schedulers. Checked: the thesis’s Jain, aggregate and utility numbers, Qdelay giving QUIC-TCP its fairest and best-utility result, FAST ≈ QUIC-TCP at ρ = ½, Vegas’s sluggishness and low throughput, Reno’s saw-tooth, and each delay-based flow holding ≈ p_s packets in queues.',
+    'The symmetric 42-node Fair topology (all eleven flows cross N22→N3→N29→N18; ftp0–ftp5 end at UE1–UE6 behind the base station), 500 s as in the thesis (two seeds recorded here, see the notes), each of Reno, Vegas, FAST and QUIC-TCP with each of the four BS schedulers. Checked: the thesis’s Jain, aggregate and utility numbers, Qdelay giving QUIC-TCP its fairest and best-utility result, FAST ≈ QUIC-TCP at ρ = ½, Vegas’s sluggishness and low throughput, Reno’s saw-tooth, and each delay-based flow holding ≈ p_s packets in queues.',
   base: () => seed004Scenario({ topology: 'fair', cc: 'quic-tcp', scheduler: 'rr', duration: RECORDED_DURATION }),
   points: GRID,
-  seeds: [1],
+  seeds: [1, 2],
   metrics: [...CRITERIA, ...DYNAMICS],
   paper,
   claims,
