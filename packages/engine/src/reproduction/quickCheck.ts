@@ -18,7 +18,13 @@ export function quickCheckSpec(spec: ReproductionSpec): ExperimentSpec | null {
   return {
     ...spec,
     base: () => ({ ...spec.base(), duration: q.duration }),
-    points: spec.points.filter((p) => q.points.includes(p.id)),
+    // a point with its own scenario is shortened too (not only those built from the base)
+    points: spec.points
+      .filter((p) => q.points.includes(p.id))
+      .map((p) => {
+        const own = p.scenario;
+        return own ? { ...p, scenario: () => ({ ...own(), duration: q.duration }) } : p;
+      }),
     seeds: [spec.seeds[0]!],
   };
 }
