@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BufferLimit } from '../src/core/units.js';
 import { PacketKind } from '../src/net/Packet.js';
-import { ClassfulQueueDisc } from '../src/queue/ClassfulQueueDisc.js';
-import { queueModels, type QueueModel } from '../src/queue/index.js';
+import type { QueueModel } from '../src/queue/index.js';
 import type { QueueDisc } from '../src/queue/QueueDisc.js';
-import { QueueBench } from '../src/queue/queueTestKit.js';
+import { disciplineVariantCases, QueueBench, queueTreeNodes } from '../src/queue/queueTestKit.js';
 import { resolveParams } from '../src/registry/params.js';
 
 /**
@@ -37,20 +36,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ns: fc.integer({ min: 0, max: 30e6 }) }) },
 );
 
-function nodes(d: QueueDisc): QueueDisc[] {
-  const out = [d];
-  if (d instanceof ClassfulQueueDisc)
-    for (let i = 0; i < d.childCount; i++) {
-      const c = d.childAt(i);
-      if (c) out.push(...nodes(c));
-    }
-  return out;
-}
-
 /** What can be observed of a tree: statistics, lengths, backlogs and probes of every node. */
 function observe(root: QueueDisc): string {
   return JSON.stringify(
-    nodes(root).map((n) => {
+    queueTreeNodes(root).map((n) => {
       const probes = new Float64Array(n.probeSpecs().length);
       n.probeValues(probes, 0);
       return [n.stats, n.lengthPackets, n.lengthBytes, [...n.flowBacklogPackets], [...probes], n.lastSojournNs];
@@ -58,21 +47,7 @@ function observe(root: QueueDisc): string {
   );
 }
 
-const limits: BufferLimit[] = [{ packets: 12 }, { bytes: 9000 }];
-const models = queueModels.filter((m) => !m.info.id.startsWith('test-'));
-
-function variants(model: QueueModel): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [{}];
-  for (const p of model.info.params) {
-    if (p.kind === 'enum') for (const o of p.options ?? []) if (o !== p.default) out.push({ [p.key]: o });
-    if (p.kind === 'boolean') out.push({ [p.key]: !p.default });
-  }
-  return out;
-}
-
-const cases = models.flatMap((m) =>
-  variants(m).flatMap((v) => limits.map((l) => [m.info.id, JSON.stringify(v), JSON.stringify(l), m, v, l] as const)),
-);
+const cases = disciplineVariantCases();
 
 function setUp(model: QueueModel, variant: Record<string, unknown>, limit: BufferLimit) {
   const bench = new QueueBench({ limit, flows: 6, classes: [0, 1, 2, 0, 1, 2], weights: [1, 2, 3, 1, 1, 1] });

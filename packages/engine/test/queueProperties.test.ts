@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BufferLimit } from '../src/core/units.js';
-import { ClassfulQueueDisc } from '../src/queue/ClassfulQueueDisc.js';
-import { queueModels, type QueueModel } from '../src/queue/index.js';
-import type { QueueDisc } from '../src/queue/QueueDisc.js';
-import { accountingHolds, QueueBench } from '../src/queue/queueTestKit.js';
+import {
+  accountingHolds,
+  disciplineVariantCases,
+  QueueBench,
+  queueTreeNodes,
+  registeredQueueModels,
+} from '../src/queue/queueTestKit.js';
 import { resolveParams } from '../src/registry/params.js';
 
 /**
@@ -31,32 +33,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ns: fc.integer({ min: 0, max: 50e6 }) }) },
 );
 
-function nodes(d: QueueDisc): QueueDisc[] {
-  const out = [d];
-  if (d instanceof ClassfulQueueDisc)
-    for (let i = 0; i < d.childCount; i++) {
-      const c = d.childAt(i);
-      if (c) out.push(...nodes(c));
-    }
-  return out;
-}
+const models = registeredQueueModels();
 
-const limits: BufferLimit[] = [{ packets: 12 }, { bytes: 9000 }];
-const models = queueModels.filter((m) => !m.info.id.startsWith('test-'));
-
-/** The defaults, then each enum option and each flipped boolean, one parameter at a time. */
-function variants(model: QueueModel): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [{}];
-  for (const p of model.info.params) {
-    if (p.kind === 'enum') for (const o of p.options ?? []) if (o !== p.default) out.push({ [p.key]: o });
-    if (p.kind === 'boolean') out.push({ [p.key]: !p.default });
-  }
-  return out;
-}
-
-const cases = models.flatMap((m) =>
-  variants(m).flatMap((v) => limits.map((l) => [m.info.id, JSON.stringify(v), JSON.stringify(l), m, v, l] as const)),
-);
+const cases = disciplineVariantCases();
 
 describe('every queue discipline keeps its accounts', () => {
   it.each(cases)('%s %s under a %s buffer', (_id, _v, _l, model, variant, limit) => {
@@ -73,7 +52,7 @@ describe('every queue discipline keeps its accounts', () => {
           else if (o.kind === 'deq') root.dequeue();
           else bench.advanceTo((t += o.ns));
           // plain checks (not expect) in the inner loop: thousands per property
-          for (const n of nodes(root))
+          for (const n of queueTreeNodes(root))
             if (!accountingHolds(n))
               throw new Error(`identity broken: ${JSON.stringify(n.stats)}, queued ${n.lengthPackets}`);
           if (bench.drops.length !== root.stats.drops) throw new Error('a drop was not reported exactly once');

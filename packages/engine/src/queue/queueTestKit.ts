@@ -6,8 +6,10 @@
 import { Simulator } from '../core/Simulator.js';
 import type { BufferLimit } from '../core/units.js';
 import { Ecn, Packet, PacketKind } from '../net/Packet.js';
+import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
-import type { QueueBuildContext } from './QueueModel.js';
+import { queueModels } from './index.js';
+import type { QueueBuildContext, QueueModel } from './QueueModel.js';
 import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
 import type { DropReason, DropStage, FlowTable, NodeView, QueueDisc, QueueDropListener } from './QueueDisc.js';
 
@@ -161,4 +163,40 @@ export class QueueBench implements QueueDropListener {
 export function accountingHolds(d: QueueDisc): boolean {
   const s = d.stats;
   return s.arrivals === s.departures + s.drops + d.lengthPackets;
+}
+
+/** A discipline and, recursively, every child of a classful one (the nodes of the tree). */
+export function queueTreeNodes(d: QueueDisc): QueueDisc[] {
+  const out = [d];
+  if (d instanceof ClassfulQueueDisc)
+    for (let i = 0; i < d.childCount; i++) {
+      const c = d.childAt(i);
+      if (c) out.push(...queueTreeNodes(c));
+    }
+  return out;
+}
+
+/** The defaults, then each enum option and each flipped boolean, one parameter at a time. */
+export function parameterVariants(model: QueueModel): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [{}];
+  for (const p of model.info.params) {
+    if (p.kind === 'enum') for (const o of p.options ?? []) if (o !== p.default) out.push({ [p.key]: o });
+    if (p.kind === 'boolean') out.push({ [p.key]: !p.default });
+  }
+  return out;
+}
+
+/** The buffers the property tests run every discipline under. */
+export const PROPERTY_LIMITS: BufferLimit[] = [{ packets: 12 }, { bytes: 9000 }];
+
+/** Every registered discipline (not the test-only ones). */
+export const registeredQueueModels = (): QueueModel[] => queueModels.filter((m) => !m.info.id.startsWith('test-'));
+
+/** `it.each` rows: every registered discipline × each parameter variant × each buffer of PROPERTY_LIMITS. */
+export function disciplineVariantCases() {
+  return registeredQueueModels().flatMap((m) =>
+    parameterVariants(m).flatMap((v) =>
+      PROPERTY_LIMITS.map((l) => [m.info.id, JSON.stringify(v), JSON.stringify(l), m, v, l] as const),
+    ),
+  );
 }
