@@ -1,21 +1,8 @@
 // The lab in the lecture hall (issue 15): what an instructor does while the room watches.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { LabPage } from '../fixtures/LabPage.mjs';
+import { assertClockNeverWentBack, LabPage } from '../fixtures/LabPage.mjs';
 import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '../fixtures/layoutChecks.mjs';
-
-/** Samples the simulated clock every animation frame for `ms` and returns the readings (ns). */
-function clockReadings(lab, ms) {
-  return lab.page.evaluate(async (ms) => {
-    const out = [];
-    const end = performance.now() + ms;
-    while (performance.now() < end) {
-      out.push(window.__cclab.run().nowNs);
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-    return out;
-  }, ms);
-}
 
 /**
  * Switching a flow from NewReno to CUBIC mid-run: the run goes on (the clock never goes back, the
@@ -33,9 +20,8 @@ export async function switchCongestionControlMidRun({ context, baseUrl }) {
   await lab.testId('flow-inspector').waitFor();
   const tClick = (await lab.run()).nowNs;
   await lab.testId('flow-cc').selectOption('cubic');
-  const readings = await clockReadings(lab, 1500);
-  for (let i = 1; i < readings.length; i++)
-    assert.ok(readings[i] >= readings[i - 1], `the clock went back from ${readings[i - 1]} to ${readings[i]} ns`);
+  const readings = await lab.clockReadings(1500);
+  assertClockNeverWentBack(readings);
   assert.ok(readings[0] >= tClick, 'the run did not restart from zero');
   assert.equal((await lab.run()).status, 'playing');
 
