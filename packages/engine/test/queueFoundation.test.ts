@@ -5,8 +5,8 @@ import { ClassfulQueueDisc } from '../src/queue/ClassfulQueueDisc.js';
 import { FifoQueueDisc } from '../src/queue/FifoQueueDisc.js';
 import { DropTailQueueDisc } from '../src/queue/DropTailQueueDisc.js';
 import { queueModels } from '../src/queue/index.js';
-import { PacketFifo, QueueDisc, type DropReason } from '../src/queue/QueueDisc.js';
-import { accountingHolds, QueueBench } from '../src/queue/queueTestKit.js';
+import type { DropReason } from '../src/queue/QueueDisc.js';
+import { accountingHolds, HoldUntilQueueDisc, QueueBench } from '../src/queue/queueTestKit.js';
 import { ScenarioError, validateScenario } from '../src/scenario/validate.js';
 import { pathScenario } from './harness.js';
 
@@ -15,32 +15,6 @@ import { pathScenario } from './harness.js';
  * classful tree's accounting, per-flow backlog, sojourn times and the scenario fields that
  * classify flows. The schedulers and AQMs themselves have their own tests.
  */
-
-/** Holds every packet until `releaseNs` (a pacer in its simplest form), then sends FIFO. */
-class HoldUntilQueueDisc extends QueueDisc {
-  private readonly fifo = new PacketFifo();
-  constructor(private releaseNs: number) {
-    super();
-  }
-  protected doEnqueue(pkt: Packet): boolean {
-    this.fifo.push(pkt);
-    return true;
-  }
-  protected doDequeue(): Packet | null {
-    if (this.now < this.releaseNs) return null;
-    const p = this.fifo.shift();
-    if (p) this.removedFromStorage(p);
-    return p;
-  }
-  override nextReadyTimeNs(): number {
-    return this.fifo.length > 0 && this.now < this.releaseNs ? this.releaseNs : Infinity;
-  }
-  /** Moves the release time earlier and wakes the port (the `PortView.wake` path). */
-  releaseAt(t: number): void {
-    this.releaseNs = t;
-    this.ctx.port.wake();
-  }
-}
 
 /** Two children by flow class, served alternately; the longest child pays when the buffer is full. */
 class TwoClassScheduler extends ClassfulQueueDisc {

@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Packet } from './Packet.js';
 import { PortBench } from './portTestKit.js';
-import { PacketFifo, QueueDisc } from '../queue/QueueDisc.js';
+import type { QueueDisc } from '../queue/QueueDisc.js';
+import { HoldUntilQueueDisc } from '../queue/queueTestKit.js';
 import type { BsDownlinkPort } from '../router/bs/BsDownlinkPort.js';
 
 const MS = 1e6;
 /** A port that sends only in the windows the test grants (a base station's downlink). */
 const windowed = (disc?: QueueDisc) =>
   new PortBench<BsDownlinkPort>({ channel: { type: 'rayleigh' }, bsDownlink: true, delayNs: 0, disc });
-
-/** Holds packets until `releaseNs`, then FIFO (a pacer), waking the port when moved earlier. */
-class HoldUntil extends QueueDisc {
-  private readonly fifo = new PacketFifo();
-  constructor(public releaseNs: number) {
-    super();
-  }
-  protected doEnqueue(p: Packet): boolean {
-    this.fifo.push(p);
-    return true;
-  }
-  protected doDequeue(): Packet | null {
-    if (this.now < this.releaseNs) return null;
-    const p = this.fifo.shift();
-    if (p) this.removedFromStorage(p);
-    return p;
-  }
-  override nextReadyTimeNs(): number {
-    return this.fifo.length > 0 && this.now < this.releaseNs ? this.releaseNs : Infinity;
-  }
-}
 
 describe('a granted port (time-varying transmitter)', () => {
   it('sends only inside its windows, at the window rate, finishing a cut packet in the next window', () => {
@@ -68,7 +47,7 @@ describe('a granted port (time-varying transmitter)', () => {
   });
 
   it('wakes for a pacer that holds its packets inside a window', () => {
-    const hold = new HoldUntil(4 * MS);
+    const hold = new HoldUntilQueueDisc(4 * MS);
     const b = windowed(hold);
     b.send(0, 1000);
     b.port.grantWindow(10 * MS, 8e6);
@@ -76,7 +55,7 @@ describe('a granted port (time-varying transmitter)', () => {
     // held until 4 ms (the port asked the discipline when, and came back then), sent by 5 ms
     expect(b.deliveredAtMs()).toEqual([5]);
     // held past the window's end: it waits for the next window
-    const late = new HoldUntil(12 * MS);
+    const late = new HoldUntilQueueDisc(12 * MS);
     const c = windowed(late);
     c.send(0, 1000);
     c.port.grantWindow(10 * MS, 8e6);

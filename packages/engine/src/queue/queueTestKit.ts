@@ -11,7 +11,8 @@ import { FifoQueueDisc } from './FifoQueueDisc.js';
 import { queueModels } from './index.js';
 import type { QueueBuildContext, QueueModel } from './QueueModel.js';
 import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
-import type { DropReason, DropStage, FlowTable, NodeView, QueueDisc, QueueDropListener } from './QueueDisc.js';
+import { PacketFifo, QueueDisc } from './QueueDisc.js';
+import type { DropReason, DropStage, FlowTable, NodeView, QueueDropListener } from './QueueDisc.js';
 
 /** A control message a discipline under test sent (the bench's channel records instead of sending). */
 export interface SentControl {
@@ -199,4 +200,33 @@ export function disciplineVariantCases() {
       PROPERTY_LIMITS.map((l) => [m.info.id, JSON.stringify(v), JSON.stringify(l), m, v, l] as const),
     ),
   );
+}
+
+/**
+ * Holds every packet until `releaseNs` (a pacer in its simplest form), then sends FIFO; tells the
+ * port when it will be ready (`nextReadyTimeNs`), and `releaseAt` moves the release earlier and
+ * wakes the port (the `PortView.wake` path).
+ */
+export class HoldUntilQueueDisc extends QueueDisc {
+  private readonly fifo = new PacketFifo();
+  constructor(private releaseNs: number) {
+    super();
+  }
+  protected doEnqueue(pkt: Packet): boolean {
+    this.fifo.push(pkt);
+    return true;
+  }
+  protected doDequeue(): Packet | null {
+    if (this.now < this.releaseNs) return null;
+    const p = this.fifo.shift();
+    if (p) this.removedFromStorage(p);
+    return p;
+  }
+  override nextReadyTimeNs(): number {
+    return this.fifo.length > 0 && this.now < this.releaseNs ? this.releaseNs : Infinity;
+  }
+  releaseAt(t: number): void {
+    this.releaseNs = t;
+    this.ctx.port.wake();
+  }
 }
