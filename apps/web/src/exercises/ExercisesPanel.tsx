@@ -13,6 +13,7 @@ import { useStartExercise } from './useStartExercise';
 import { ExerciseView } from './ExerciseView';
 import { ExerciseSummary } from './ExerciseSummary';
 import { ExerciseAuthor } from './ExerciseAuthor';
+import '../sweep/sweep.css';
 import './exercises.css';
 import { DrawerToggle } from '../DrawerToggle';
 import { SampleFiles } from '../samples/SampleFiles';
@@ -83,7 +84,7 @@ export function ExercisesPanel() {
   const custom = Object.values(st.custom);
 
   return (
-    <section id={PANEL_ID} className="exercises-panel" aria-label="Exercises" data-testid="exercises-panel">
+    <section id={PANEL_ID} className="sweep-panel exercises-panel" aria-label="Exercises" data-testid="exercises-panel">
       <header className="exercises-head">
         <h2>Exercises</h2>
         <button
