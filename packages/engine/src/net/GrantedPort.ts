@@ -210,12 +210,8 @@ export abstract class GrantedPort extends Port {
   private complete(pkt: Packet, departNs: number): void {
     const seq = this.sim.queue.reserveSeq();
     if (this.lostOnLink()) {
-      this.linkLosses++;
-      this.flowDrops[pkt.flowId]!++;
-      if (this.tracer !== null) this.tracer.drop(this, pkt);
-      if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
+      this.loseOnLink(pkt);
       if (this.txPacket === pkt) this.txPacket = null;
-      this.pool.release(pkt);
       return;
     }
     this.pushFlight(pkt, departNs, departNs + this.delayNs, seq);

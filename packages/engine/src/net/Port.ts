@@ -404,12 +404,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.busyNs += txEnd - now;
     if (this._lossRate > 0 && this.random.next() < this._lossRate) {
       // lost on the wire: it still occupies the transmitter
-      this.linkLosses++;
-      this.flowDrops[f]!++;
-      if (this.tracer !== null) this.tracer.drop(this, pkt);
-      if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
+      this.loseOnLink(pkt);
       this.txPacket = null;
-      this.pool.release(pkt);
     } else {
       this.pushFlight(pkt, txEnd, txEnd + this._delayNs, arrivalSeq);
     }
@@ -430,6 +426,15 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       this.wakePending = Infinity;
       if (!this.txDonePending && this.sim.now >= this.busyUntilNs) this.startTransmission();
     }
+  }
+
+  /** A packet lost on the wire: counted, traced ("d"), reported as 'link-loss', freed. */
+  protected loseOnLink(pkt: Packet): void {
+    this.linkLosses++;
+    this.flowDrops[pkt.flowId]!++;
+    if (this.tracer !== null) this.tracer.drop(this, pkt);
+    if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
+    this.pool.release(pkt);
   }
 
   protected pushFlight(pkt: Packet, departNs: number, arriveNs: number, seq: number): void {
