@@ -80,6 +80,30 @@ describe('packet traces of time-varying ports', () => {
     ]);
   });
 
+  it('a trace link that loses every packet: each is sent ("-") at its opportunity and lost on the wire ("d"), never received', () => {
+    // one 1000-byte packet at 0.2 ms and one at 3 ms; opportunities at 2 and 5 ms; lossRate 1
+    const sc: ScenarioInput = {
+      version: 1,
+      duration: '30ms',
+      nodes: [
+        { id: 'S', kind: 'host' },
+        { id: 'D', kind: 'host' },
+      ],
+      links: [
+        {
+          a: 'S',
+          b: 'D',
+          rate: '100Mbps',
+          delay: '10ms',
+          lossRate: 1,
+          channel: { type: 'trace', params: { preset: 'custom', ms: [2, 5], repeat: false } },
+        },
+      ],
+      flows: [burst('f0', 'S', 'D', '0.2ms', '0.3ms'), burst('f1', 'S', 'D', '3ms', '3.1ms')],
+    };
+    expect(traceOf(sc, 'S->D')).toEqual(['+ 0.2 0#0', '- 2 0#0', 'd 2 0#0', '+ 3 1#0', '- 5 1#0', 'd 5 1#0']);
+  });
+
   it('a base station: a UE’s packets leave only in its TDMA slots, at its slot rate; its queue’s overflow is "d"', () => {
     // One AMC mode from 0 dB at 1 Msymbol/s × 1 bit/symbol, mean SNR 60 dB (a fade below 0 dB has
     // probability 1 − e^(−10⁻⁶) per slot): each UE's slot runs at 1 Mb/s, 8 ms per 1000-byte packet. RR over two backlogged UEs, 10 ms slots:
