@@ -55,15 +55,18 @@ export function usePresentationKeys(): void {
         return;
       }
       if (!on) return;
+      // the split view's two runs when it is open, else the lab's run
+      const split = lab.ui.getState().splitSession;
       if (k === 'escape') setPresenting(lab, false);
       else if (k === 'arrowright') {
         e.preventDefault();
         e.stopImmediatePropagation();
-        lab.sim.step();
+        (split ?? lab.sim).step();
       } else if (k === 'arrowup' || k === 'arrowdown') {
         e.preventDefault();
         e.stopImmediatePropagation();
-        lab.sim.setSpeed(nextSpeed(lab.run.getState().speed, k === 'arrowup' ? 1 : -1));
+        const speed = split ? split.speed : lab.run.getState().speed;
+        (split ?? lab.sim).setSpeed(nextSpeed(speed, k === 'arrowup' ? 1 : -1));
       }
     };
     // capture: the editor's own arrow keys (nudging nodes) do not apply while presenting

@@ -53,7 +53,10 @@ describe('the split view’s variants', () => {
     expect(bad.issues[1]!.message).toMatch(/^B value: "tahoe-9000" is not one of .*newreno.*cubic/);
 
     const two = split({ path: 'links[r1-r2].rate', a: '5, 10', b: '10' });
-    expect(!two.ok && two.issues[0]).toEqual({ field: 'a', message: 'A value: one value, not 2 (A and B each take one)' });
+    expect(!two.ok && two.issues[0]).toEqual({
+      field: 'a',
+      message: 'A value: one value, not 2 (A and B each take one)',
+    });
 
     // a value the scenario itself refuses: the scenario's own message, with its path
     const rate = split({ path: 'links[r1-r2].rate', a: '10', b: '-3' });

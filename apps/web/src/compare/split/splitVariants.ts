@@ -70,7 +70,8 @@ export function currentValueText(sc: ScenarioInput, path: string): string {
  */
 export function defaultSplitChoice(sc: ScenarioInput, fields: readonly SweepField[]): SplitChoice | null {
   const cc =
-    fields.find((f) => f.path === 'flows[*].transport.cc') ?? fields.find((f) => /^flows\[.*\]\.transport\.cc$/.test(f.path));
+    fields.find((f) => f.path === 'flows[*].transport.cc') ??
+    fields.find((f) => /^flows\[.*\]\.transport\.cc$/.test(f.path));
   const field = cc ?? fields.find((f) => (f.options?.length ?? 0) > 1);
   if (!field) return null;
   const options = field.options ?? [];
@@ -135,7 +136,9 @@ export function splitVariants(base: ScenarioInput, choice: SplitChoice, fields: 
   if (!field)
     return {
       ok: false,
-      issues: [{ field: 'path', message: `${SPLIT_FIELD_NAMES.path}: "${choice.path}" is not a setting of this scenario` }],
+      issues: [
+        { field: 'path', message: `${SPLIT_FIELD_NAMES.path}: "${choice.path}" is not a setting of this scenario` },
+      ],
     };
   const issues: SplitIssue[] = [];
   const va = sideValue(field, choice.a, 'a', issues);
