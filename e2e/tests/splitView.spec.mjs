@@ -269,3 +269,21 @@ export async function splitViewPresenting({ context, baseUrl }) {
     'axe violations in the split view while presenting',
   );
 }
+
+/** A split view worker that fails is replaced: both runs go back to zero together and the lab says which run. */
+export async function splitViewRecoversAFailedWorker({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await openSplitByKeyboard(lab);
+  await lab.testId('split-play').click();
+  await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs > 1e9));
+  await lab.page.evaluate(() => window.__cclab.splitWorkerFault(1, 'throw'));
+  await lab.page.getByText(/Split view, run B: The simulation was restarted/).waitFor();
+  await lab.waitForRun(() => {
+    const s = window.__cclab.split();
+    return s.mode === 'paused' && s.runs.every((r) => r.status === 'paused' && r.nowNs === 0);
+  });
+  // and they play on together
+  await lab.testId('split-play').click();
+  await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs > 0.5e9));
+}

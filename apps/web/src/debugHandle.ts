@@ -67,6 +67,8 @@ export interface DebugHandle {
     sharedNs: number;
     runs: { status: string; nowNs: number; summary: unknown; cwnd: number[][] }[];
   } | null;
+  /** Make one of the split view's workers fail (0: A, 1: B), as `workerFault` does the lab's. */
+  splitWorkerFault(run: 0 | 1, kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
 }
 
 declare global {
@@ -149,6 +151,10 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     camera: () => structuredClone(lab.scenario.getState().camera),
     workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
+    splitWorkerFault: (run, kind) => {
+      const session = lab.ui.getState().splitSession;
+      (run === 0 ? session?.a : session?.b)?.sim.injectFault(kind);
+    },
     split: () => {
       const session = lab.ui.getState().splitSession;
       if (!session) return null;

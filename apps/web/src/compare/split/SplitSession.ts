@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import { createLab, type Lab } from '../../lab';
 import type { WorkerLike } from '../../worker/SimClient';
+import type { Notice } from '../../codec/startup';
 import { SplitClock, type SideClock, type SplitMode } from './splitClock';
 import type { SplitVariants } from './splitVariants';
 
@@ -42,15 +43,29 @@ export class SplitSession {
   private wanted: SplitMode = 'paused';
   private raf = 0;
   private disposed = false;
+  private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
     readonly variants: SplitVariants,
     spawnWorker: () => WorkerLike,
     speed: number,
+    /** Where a run's trouble (an engine error, a worker restarted) is told, e.g. the lab's notices. */
+    report: (n: Notice) => void = () => {},
   ) {
     this.state.setState({ speed });
     this.a = createLab(variants.a, spawnWorker);
     this.b = createLab(variants.b, spawnWorker);
+    for (const [side, lab] of [
+      ['A', this.a],
+      ['B', this.b],
+    ] as const)
+      this.unsubscribe.push(
+        lab.ui.subscribe((s, prev) => {
+          const n = s.notices.at(-1);
+          if (n && !prev.notices.includes(n))
+            report({ ...n, key: `split-${n.key ?? 'notice'}`, title: `Split view, run ${side}: ${n.title}` });
+        }),
+      );
     this.a.sim.load(variants.a, false);
     this.b.sim.load(variants.b, false);
     this.raf = requestAnimationFrame(this.frame);
@@ -66,6 +81,8 @@ export class SplitSession {
     if (this.disposed) return;
     const ra = this.a.run.getState();
     const rb = this.b.run.getState();
+    // a worker that failed was replaced and its run reloaded at zero: both start again together
+    if (this.clock && (ra.status === 'idle' || rb.status === 'idle')) this.reset();
     const ready = ra.meta !== null && rb.meta !== null && ra.status !== 'idle' && rb.status !== 'idle';
     if (ready && !this.clock) {
       this.clock = new SplitClock(ra.durationNs, ra.meta!.intervalNs, this.state.getState().speed);
@@ -154,6 +171,7 @@ export class SplitSession {
   dispose(): void {
     this.disposed = true;
     cancelAnimationFrame(this.raf);
+    for (const u of this.unsubscribe) u();
     this.a.sim.terminate();
     this.b.sim.terminate();
   }

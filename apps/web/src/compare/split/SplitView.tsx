@@ -88,7 +88,9 @@ export function SplitView() {
 
   useEffect(() => {
     if (!result?.ok) return;
-    const s = new SplitSession(result, lab.spawnWorker, lab.run.getState().speed);
+    const s = new SplitSession(result, lab.spawnWorker, lab.run.getState().speed, (n) =>
+      lab.ui.getState().pushNotice(n),
+    );
     setSession(s);
     lab.ui.getState().setSplitSession(s);
     return () => {
