@@ -211,6 +211,14 @@ export async function splitViewSameSeedSameRun({ context, baseUrl }) {
   await lab.page.waitForTimeout(700);
   await lab.screenshot('split-view-same-1440x900');
 
+  // Reset takes both back to time zero, paused
+  await lab.testId('split-reset').click();
+  await lab.waitForRun(() => {
+    const s = window.__cclab.split();
+    return s.mode === 'paused' && s.runs.every((r) => r.status === 'paused' && r.nowNs === 0);
+  });
+  assert.equal(await lab.testId('split-clock').getAttribute('data-now-ns'), '0');
+
   // the address holds the split: opened again, the split view comes back with B = newreno
   const url = lab.page.url();
   assert.match(url, /[#&]split=/);
