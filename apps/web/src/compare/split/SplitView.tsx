@@ -16,8 +16,10 @@ import { SplitControls } from './SplitControls';
 import { SplitPane } from './SplitPane';
 import { SplitSession } from './SplitSession';
 import { hashWithSplit } from './splitLink';
-import { defaultSplitChoice, splitFields, splitVariants } from './splitVariants';
+import { defaultSplitChoice, splitFields, splitVariants, type SplitIssue } from './splitVariants';
 import './split.css';
+
+const NO_ISSUES: readonly SplitIssue[] = [];
 
 /** Opens the split view (next to Compare in the Summary panel). */
 export function SplitViewButton() {
@@ -141,7 +143,7 @@ export function SplitView() {
           scenario={scenario}
           fields={fields}
           choice={choice}
-          issues={result && !result.ok ? result.issues : []}
+          issues={result && !result.ok ? result.issues : NO_ISSUES}
           onApply={(c) => lab.ui.getState().setSplit(c)}
         />
         <span className="split-top-actions">
