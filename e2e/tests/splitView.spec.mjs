@@ -222,6 +222,13 @@ export async function splitViewSameSeedSameRun({ context, baseUrl }) {
   // the address holds the split: opened again, the split view comes back with B = newreno
   const url = lab.page.url();
   assert.match(url, /[#&]split=/);
+  // the header's Copy link copies it too (with the scenario), as the split view's own button does
+  await lab.page.getByRole('button', { name: 'Copy link', exact: true }).click();
+  const copied = await lab.page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /#s=[^&]+&split=/);
+  assert.equal(new URL(copied).hash, new URL(url).hash);
+  await lab.testId('split-copy-link').click();
+  assert.equal(await lab.page.evaluate(() => navigator.clipboard.readText()), copied);
   const again = new LabPage(await context.newPage(), baseUrl);
   await again.page.goto(url);
   await again.testId('split-view-panel').waitFor();
