@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Builds @cclab/engine to JavaScript in dist/ so that Node runs it without compiling TypeScript:
 //   dist/index.js        the library (ESM), one file plus shared chunks
-//   dist/cli/main.js     the command line (bin/cclab.mjs loads it)
+//   dist/cli/main.js     the command line as an ES module (bin/cclab.mjs loads it for `sweep`,
+//                        whose worker threads load the pool's module file)
+//   dist/cli/cclab.cjs   the same command line in one CommonJS bundle, and cclab.cjs.cache the
+//                        V8 code cache of a short run of it (bin/cliCodeCache.mjs; every other verb)
 //   dist/reproductions.js  the reproduction entries and report code (`@cclab/engine/reproductions`)
 //   dist/chunks/*.js     code shared by the two and the CLI's lazily loaded verbs
 //   dist/types/**.d.ts   declarations (tsc --emitDeclarationOnly; types of the package)
@@ -46,9 +49,29 @@ try {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // import.meta.url of the bundle: the URL of dist/cli/main.js, passed in by bin/cliCodeCache.mjs
+  await build({
+    absWorkingDir: pkg,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: join(tmp, 'cli', 'cclab.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'import.meta.url': '__cclabImportMetaUrl', 'import.meta.resolve': 'undefined' },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 } catch {
   fail('esbuild');
 }
+// The code cache: a child process with no extra V8 flags (V8 rejects a cache made under other
+// flags) runs two short scenarios through the bundle and saves the bytecode it compiled.
+const cache = spawnSync(process.execPath, [join(pkg, 'scripts', 'writeCodeCache.mjs'), tmp], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_OPTIONS: '' },
+});
+if (cache.status !== 0) fail('the code cache of dist/cli/cclab.cjs');
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const r = spawnSync(

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const engineDir = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +16,8 @@ const repoModules = fileURLToPath(new URL('../../../node_modules/', import.meta.
 function makePackage(root: string): void {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'stand-in', type: 'module' }));
   mkdirSync(join(root, 'bin'));
-  for (const f of ['cclab.mjs', 'buildFreshness.mjs']) copyFileSync(join(engineDir, 'bin', f), join(root, 'bin', f));
+  for (const f of ['cclab.mjs', 'buildFreshness.mjs', 'cliCodeCache.mjs'])
+    copyFileSync(join(engineDir, 'bin', f), join(root, 'bin', f));
   mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
   writeFileSync(
     join(root, 'dist', 'cli', 'main.js'),
@@ -38,8 +39,8 @@ function setMtime(file: string, ms: number): void {
 describe('bin/cclab.mjs never runs a stale build', () => {
   let root = '';
   const t0 = Date.parse('2026-01-01T00:00:00Z');
-  const cclab = (env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'bin', 'cclab.mjs'), '--version'], {
+  const cclab = (env: Record<string, string> = {}, verb = '--version') =>
+    spawnSync(process.execPath, [join(root, 'bin', 'cclab.mjs'), verb], {
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '', CCLAB_FROM_SOURCE: '', ...env },
     }).stdout;
@@ -53,6 +54,20 @@ describe('bin/cclab.mjs never runs a stale build', () => {
   it('runs dist/ when it was built after the last source edit', () => {
     writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
     expect(cclab()).toBe('dist');
+  });
+
+  it('runs the code-cached bundle when the build has one, and the ES module for sweep', () => {
+    writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
+    const bundle = join(root, 'dist', 'cli', 'cclab.cjs');
+    writeFileSync(
+      bundle,
+      `exports.main = async () => { process.stdout.write('bundle ' + __cclabImportMetaUrl); return 0; };\n`,
+    );
+    const mainUrl = pathToFileURL(join(root, 'dist', 'cli', 'main.js')).href;
+    expect(cclab()).toBe(`bundle ${mainUrl}`); // no code cache yet: compiled from the source
+    writeFileSync(`${bundle}.cache`, 'not a code cache'); // rejected by V8: compiled from the source
+    expect(cclab()).toBe(`bundle ${mainUrl}`);
+    expect(cclab({}, 'sweep')).toBe('dist');
   });
 
   it('runs the sources when one was edited after the build started', () => {
