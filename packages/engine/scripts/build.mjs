@@ -18,7 +18,8 @@
 //
 // The build is written to a temporary folder that replaces dist/ only when both steps succeed,
 // so a failed or interrupted build never leaves a half-written dist/. dist/.build-stamp records
-// when the build started: bin/cclab.mjs runs dist/ only when no source is newer than that.
+// when the build started, dist/.build-inputs the source files bundled: bin/cclab.mjs runs dist/
+// only when none of them is newer than that.
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,8 +36,13 @@ const fail = (what) => {
   process.exit(1);
 };
 
+// the package's own source files bundled by either build (dist/.build-inputs, bin/buildFreshness.mjs)
+const inputs = new Set();
+const collect = (result) => {
+  for (const file of Object.keys(result.metafile.inputs)) if (!file.includes('node_modules/')) inputs.add(file);
+};
 try {
-  await build({
+  const esm = await build({
     absWorkingDir: pkg,
     entryPoints: { index: 'src/index.ts', 'cli/main': 'src/cli/main.ts', reproductions: 'reproductions/browser.ts' },
     outdir: tmp,
@@ -48,9 +54,11 @@ try {
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
+  collect(esm);
   // import.meta.url of the bundle: the URL of dist/cli/main.js, passed in by bin/cliCodeCache.mjs
-  await build({
+  const cjs = await build({
     absWorkingDir: pkg,
     entryPoints: ['src/cli/main.ts'],
     outfile: join(tmp, 'cli', 'cclab.cjs'),
@@ -61,7 +69,9 @@ try {
     define: { 'import.meta.url': '__cclabImportMetaUrl', 'import.meta.resolve': 'undefined' },
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
+  collect(cjs);
 } catch {
   fail('esbuild');
 }
@@ -82,6 +92,7 @@ const r = spawnSync(
 if (r.status !== 0) fail('tsc (declarations)');
 
 writeFileSync(join(tmp, '.build-stamp'), `${startedMs}\n`);
+writeFileSync(join(tmp, '.build-inputs'), [...inputs].sort().join('\n') + '\n');
 const dist = join(pkg, 'dist');
 rmSync(dist, { recursive: true, force: true });
 renameSync(tmp, dist);

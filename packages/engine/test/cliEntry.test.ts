@@ -78,6 +78,20 @@ describe('bin/cclab.mjs never runs a stale build', () => {
     expect(cclab()).toBe('src');
   });
 
+  it("with the build's list of inputs, only an edit of a listed file makes dist/ stale", () => {
+    writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
+    writeFileSync(join(root, 'dist', '.build-inputs'), 'src/cli/main.ts\n');
+    mkdirSync(join(root, 'src', 'net'));
+    writeFileSync(join(root, 'src', 'net', 'Port.test.ts'), '// not part of the build\n');
+    setMtime(join(root, 'src', 'net', 'Port.test.ts'), t0 + 2000);
+    expect(cclab()).toBe('dist');
+    setMtime(join(root, 'src', 'cli', 'main.ts'), t0 + 2000);
+    expect(cclab()).toBe('src');
+    setMtime(join(root, 'src', 'cli', 'main.ts'), t0);
+    writeFileSync(join(root, 'dist', '.build-inputs'), 'src/cli/main.ts\nsrc/net/Gone.ts\n');
+    expect(cclab()).toBe('src'); // a bundled file is missing: the build no longer matches
+  });
+
   it('runs the sources when dist/ was never built, or when asked to', () => {
     expect(cclab()).toBe('src');
     writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
