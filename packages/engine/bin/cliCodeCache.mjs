@@ -24,7 +24,7 @@ export const cliCachePath = (root) => root + 'dist/cli/cclab.cjs.cache';
  */
 export function loadCliBundle(file, cacheFile) {
   const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
-  const source = readFileSync(file, 'utf8');
+  const source = readFileSync(file, 'latin1'); // the build writes ASCII (scripts/build.mjs)
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname, __cclabImportMetaUrl) {${source}\n})`,
     { filename: file, cachedData },

@@ -21,7 +21,7 @@
 // when the build started, dist/.build-inputs the source files bundled: bin/cclab.mjs runs dist/
 // only when none of them is newer than that.
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,10 @@ try {
     platform: 'node',
     target: 'node20',
     define: { 'import.meta.url': '__cclabImportMetaUrl', 'import.meta.resolve': 'undefined' },
+    // no comments, no indentation, ASCII only (non-ASCII characters escaped): 1.4 MB instead of
+    // 2 MB, which bin/cliCodeCache.mjs reads as latin1 (≈ 5 ms less at every start than UTF-8)
+    minifyWhitespace: true,
+    charset: 'ascii',
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
@@ -82,6 +86,8 @@ const cache = spawnSync(process.execPath, [join(pkg, 'scripts', 'writeCodeCache.
   env: { ...process.env, NODE_OPTIONS: '' },
 });
 if (cache.status !== 0) fail('the code cache of dist/cli/cclab.cjs');
+// eslint-disable-next-line no-control-regex
+if (/[^\x00-\x7f]/.test(readFileSync(join(tmp, 'cli', 'cclab.cjs'), 'latin1'))) fail('dist/cli/cclab.cjs (not ASCII)');
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const r = spawnSync(
