@@ -32,4 +32,9 @@ if (!forceSource && isBuildFresh(root)) {
   register();
   ({ main } = await import('../src/cli/main.ts'));
 }
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// main() resolves when its work is done (every verb awaits what it started). Exit as soon as what
+// was written has been flushed (the callbacks run in order after it), not after Node has torn the
+// heap down and waited for the optimizing compiler's unfinished jobs: ≈ 11 ms of CPU less for a
+// short `cclab run` (docs/performance.md).
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
