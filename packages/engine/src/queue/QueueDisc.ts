@@ -4,6 +4,7 @@ import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ControlChannel } from '../net/ControlChannel.js';
+import { holdAsDoubles } from '../core/doubleFields.js';
 
 /**
  * Why a queue discipline discarded or marked a packet. Counted per reason in statistics, drawn
@@ -177,6 +178,14 @@ export abstract class QueueDisc {
   lastSojournNs = -1;
   private lastChangeNs = 0;
   protected ctx!: QueueContext;
+
+  constructor() {
+    // times, integrals and byte sums pass 2³¹ during a run: double fields from the start, so that
+    // no representation change deprecates every discipline's hidden class mid-run (and the boxes
+    // V8 keeps these doubles in are allocated beside their object, not wherever the change happens)
+    holdAsDoubles(this, ['integralPacketNs', 'integralByteNs', 'lastSojournNs', 'lastChangeNs']);
+    holdAsDoubles(this.stats, ['arrivalBytes', 'departureBytes', 'dropBytes', 'sojournSumNs']);
+  }
 
   /** Called once by the port (or the parent scheduler) before the first packet. */
   attach(ctx: QueueContext): void {
