@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
+import { crowdedChartHeads, overlappingHeadControls } from '../fixtures/layoutChecks.mjs';
 
 /**
  * Seed 000 in the lab: the one-click LbLCA linear-chain preset runs live; its feedback packets
@@ -136,4 +137,21 @@ export async function ch4DumbbellAlphaControlRegeneratesTheFlows({ context, base
   assert.equal(await lab.testId('ch4-alpha').inputValue(), '0.8');
   await lab.testId('ch4-alpha').selectOption('1');
   await lab.page.waitForFunction(() => window.__cclab.scenario().flows.every((f) => f.transport.type === 'tcp'));
+}
+
+/**
+ * At 1024 px with the Ch. 4 dumbbell in the editor, the queue chart's port and view selectors
+ * share its header with the PNG/SVG/CSV buttons without overlapping them (nor any other header item).
+ */
+export async function ch4DumbbellChartHeadersFitAt1024({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.page.setViewportSize({ width: 1024, height: 768 });
+  await lab.open();
+  await lab.testId('preset').selectOption('seed000-ch4-dumbbell');
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Seed 000 Ch. 4 dumbbell'));
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 0.5e9);
+  await lab.testId('queue-chart-port').waitFor();
+  assert.deepEqual(await crowdedChartHeads(lab.page), [], 'chart headers at 1024 px');
+  assert.deepEqual(await overlappingHeadControls(lab.page), [], 'controls in chart headers at 1024 px');
+  await lab.screenshot('lblca-ch4-charts-1024');
 }

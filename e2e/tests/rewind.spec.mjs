@@ -297,3 +297,28 @@ export async function rewindLatency({ context, baseUrl }) {
   await writeFile(new URL('../artifacts/performance-rewind.md', import.meta.url), report + '\n');
   console.log(report);
 }
+
+/**
+ * P on the Timeline slider toggles presentation mode as it does anywhere (a slider takes no
+ * letters); the arrow keys there keep moving the slider (rewinding), presenting or not.
+ */
+export async function presentationKeyOnTheTimeline({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.testId('speed').selectOption('10');
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9);
+  await pause(lab);
+  await slider(lab).focus();
+  await lab.press('p');
+  await lab.page.waitForSelector('.app.presenting');
+  assert.equal(await slider(lab).evaluate((el) => el === document.activeElement), true, 'the slider keeps focus');
+  const before = (await lab.run()).nowNs;
+  await lab.press('ArrowLeft');
+  await lab.waitForRun((t) => window.__cclab.run().nowNs < t && window.__cclab.run().seekingToNs === null, before);
+  const after = (await lab.run()).nowNs;
+  // the slider's own step (ms), not a simulation step forward
+  const stepMs = Number(await slider(lab).getAttribute('step'));
+  assert.ok(before - after <= 2 * stepMs * 1e6, `ArrowLeft moved the slider back one step (${before} → ${after})`);
+  await lab.press('P');
+  await lab.page.waitForSelector('.app:not(.presenting)');
+}

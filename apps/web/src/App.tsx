@@ -23,6 +23,7 @@ import { PresentationButton, usePresentationKeys } from './present/PresentationM
 import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPanel';
 import { InstallButton, UpdateNotice } from './pwa/PwaControls';
 import { PrintParameters } from './present/PrintParameters';
+import { SplitView } from './compare/split/SplitView';
 
 export function App() {
   const lab = useLab();
@@ -31,6 +32,8 @@ export function App() {
   useKeyboardShortcuts();
   usePresentationKeys();
   const presenting = useStore(lab.ui, (s) => s.presentation);
+  // the split view takes the workspace's place; the workspace stays as it was, hidden
+  const splitOpen = useStore(lab.ui, (s) => s.split !== null);
   return (
     <div className={presenting ? 'app presenting' : 'app'}>
       <header className="app-header">
@@ -54,7 +57,8 @@ export function App() {
       </header>
       <UpdateNotice />
       <Notices />
-      <main className="workspace">
+      {splitOpen && <SplitView />}
+      <main className="workspace" hidden={splitOpen}>
         <div className="stage">
           <RunControls />
           <Timeline />

@@ -58,6 +58,17 @@ export interface DebugHandle {
   workerFault(kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
   /** The URL codec, for tests that craft links. */
   encode(s: unknown): string;
+  /**
+   * The split view's two runs (null when it is closed): the shared clock's mode, and per run its
+   * status, clock, summary and each flow's cwnd samples.
+   */
+  split(): {
+    mode: string;
+    sharedNs: number;
+    runs: { status: string; nowNs: number; summary: unknown; cwnd: number[][] }[];
+  } | null;
+  /** Make one of the split view's workers fail (0: A, 1: B), as `workerFault` does the lab's. */
+  splitWorkerFault(run: 0 | 1, kind: 'kill' | 'throw' | 'hang' | 'engine'): void;
 }
 
 declare global {
@@ -140,6 +151,28 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     camera: () => structuredClone(lab.scenario.getState().camera),
     workerFault: (kind) => lab.sim.injectFault(kind),
     encode: (s) => encodeScenario(s as ScenarioInput),
+    splitWorkerFault: (run, kind) => {
+      const session = lab.ui.getState().splitSession;
+      (run === 0 ? session?.a : session?.b)?.sim.injectFault(kind);
+    },
+    split: () => {
+      const session = lab.ui.getState().splitSession;
+      if (!session) return null;
+      const st = session.state.getState();
+      return {
+        mode: st.finished ? 'finished' : st.mode,
+        sharedNs: st.sharedNs,
+        runs: [session.a, session.b].map((side) => {
+          const r = side.run.getState();
+          return {
+            status: r.status,
+            nowNs: r.nowNs,
+            summary: structuredClone(r.summary),
+            cwnd: (side.series.meta?.flowIds ?? []).map((_, i) => [...side.series.flows[i]!.column('cwnd')]),
+          };
+        }),
+      };
+    },
   };
 }
 

@@ -23,6 +23,8 @@ export interface Lab {
   live: LiveView;
   sim: SimClient;
   autosave: Autosaver;
+  /** Makes another simulation worker (the split view runs two more, one per variant). */
+  spawnWorker: () => WorkerLike;
 }
 
 export interface LabStorage {
@@ -54,6 +56,7 @@ export function createLab(
       report: (t) => ui.getState().pushNotice(troubleNotice(t)),
     }),
     autosave: new Autosaver(storage.local, storage.tab, storage.problem, () => ui.getState()),
+    spawnWorker: makeWorker,
   };
 }
 

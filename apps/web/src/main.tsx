@@ -6,6 +6,7 @@ import { scenarioParam } from './codec/urlCodec';
 import { createLab, LabContext } from './lab';
 import { App } from './App';
 import { LabErrorBoundary } from './notices/LabErrorBoundary';
+import { splitChoiceFromHash } from './compare/split/splitLink';
 import { installDebugHandle } from './debugHandle';
 import type { WorkerLike } from './worker/SimClient';
 import { listenForInstallPrompt, pwaStore, registerServiceWorker } from './pwa/pwaStore';
@@ -23,6 +24,9 @@ const lab = createLab(
   { local: local.store, tab: tab.store, problem: local.problem },
 );
 if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
+// a link with a split view (`&split=`) opens it, on the link's scenario
+const split = startup.clearHash ? null : splitChoiceFromHash(location.hash);
+if (split) lab.ui.getState().setSplit(split);
 lab.autosave.noteAddress(startup.clearHash ? null : scenarioParam(location.hash));
 lab.autosave.start(lab.scenario.getState().scenario);
 installDebugHandle(lab, startup.source);

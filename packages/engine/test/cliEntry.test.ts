@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const engineDir = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +16,8 @@ const repoModules = fileURLToPath(new URL('../../../node_modules/', import.meta.
 function makePackage(root: string): void {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'stand-in', type: 'module' }));
   mkdirSync(join(root, 'bin'));
-  for (const f of ['cclab.mjs', 'buildFreshness.mjs']) copyFileSync(join(engineDir, 'bin', f), join(root, 'bin', f));
+  for (const f of ['cclab.mjs', 'buildFreshness.mjs', 'cliCodeCache.mjs'])
+    copyFileSync(join(engineDir, 'bin', f), join(root, 'bin', f));
   mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
   writeFileSync(
     join(root, 'dist', 'cli', 'main.js'),
@@ -38,8 +39,8 @@ function setMtime(file: string, ms: number): void {
 describe('bin/cclab.mjs never runs a stale build', () => {
   let root = '';
   const t0 = Date.parse('2026-01-01T00:00:00Z');
-  const cclab = (env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'bin', 'cclab.mjs'), '--version'], {
+  const cclab = (env: Record<string, string> = {}, verb = '--version') =>
+    spawnSync(process.execPath, [join(root, 'bin', 'cclab.mjs'), verb], {
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '', CCLAB_FROM_SOURCE: '', ...env },
     }).stdout;
@@ -55,12 +56,40 @@ describe('bin/cclab.mjs never runs a stale build', () => {
     expect(cclab()).toBe('dist');
   });
 
+  it('runs the code-cached bundle when the build has one, and the ES module for sweep', () => {
+    writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
+    const bundle = join(root, 'dist', 'cli', 'cclab.cjs');
+    writeFileSync(
+      bundle,
+      `exports.main = async () => { process.stdout.write('bundle ' + __cclabImportMetaUrl); return 0; };\n`,
+    );
+    const mainUrl = pathToFileURL(join(root, 'dist', 'cli', 'main.js')).href;
+    expect(cclab()).toBe(`bundle ${mainUrl}`); // no code cache yet: compiled from the source
+    writeFileSync(`${bundle}.cache`, 'not a code cache'); // rejected by V8: compiled from the source
+    expect(cclab()).toBe(`bundle ${mainUrl}`);
+    expect(cclab({}, 'sweep')).toBe('dist');
+  });
+
   it('runs the sources when one was edited after the build started', () => {
     writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
     mkdirSync(join(root, 'src', 'net'));
     writeFileSync(join(root, 'src', 'net', 'Port.ts'), '// edited\n');
     setMtime(join(root, 'src', 'net', 'Port.ts'), t0 + 2000);
     expect(cclab()).toBe('src');
+  });
+
+  it("with the build's list of inputs, only an edit of a listed file makes dist/ stale", () => {
+    writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
+    writeFileSync(join(root, 'dist', '.build-inputs'), 'src/cli/main.ts\n');
+    mkdirSync(join(root, 'src', 'net'));
+    writeFileSync(join(root, 'src', 'net', 'Port.test.ts'), '// not part of the build\n');
+    setMtime(join(root, 'src', 'net', 'Port.test.ts'), t0 + 2000);
+    expect(cclab()).toBe('dist');
+    setMtime(join(root, 'src', 'cli', 'main.ts'), t0 + 2000);
+    expect(cclab()).toBe('src');
+    setMtime(join(root, 'src', 'cli', 'main.ts'), t0);
+    writeFileSync(join(root, 'dist', '.build-inputs'), 'src/cli/main.ts\nsrc/net/Gone.ts\n');
+    expect(cclab()).toBe('src'); // a bundled file is missing: the build no longer matches
   });
 
   it('runs the sources when dist/ was never built, or when asked to', () => {

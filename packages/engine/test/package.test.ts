@@ -133,4 +133,17 @@ describe('the packed @cclab/engine', () => {
     >;
     expect(summary).toEqual(runScenario(scenario));
   });
+
+  it('starts that command from the code cache the build wrote (V8 accepts it: no recompilation)', () => {
+    const pkg = join(app, 'node_modules', '@cclab', 'engine');
+    writeFileSync(
+      join(app, 'cache.mjs'),
+      `const root = process.argv[2];\n` +
+        `const { cliBundlePath, cliCachePath, loadCliBundle } = await import(new URL('bin/cliCodeCache.mjs', 'file://' + root).href);\n` +
+        `const cli = loadCliBundle(cliBundlePath(root), cliCachePath(root));\n` +
+        `process.stdout.write(JSON.stringify({ rejected: cli.cacheRejected, main: typeof cli.main }));\n`,
+    );
+    const r = run(process.execPath, ['cache.mjs', pkg + '/'], app);
+    expect(JSON.parse(r.stdout)).toEqual({ rejected: false, main: 'function' });
+  });
 });

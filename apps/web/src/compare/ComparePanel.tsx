@@ -5,7 +5,7 @@
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { compareRows, difference, pinRun } from './pinnedRun';
+import { compareRows, difference, pinRun, type CompareRow } from './pinnedRun';
 
 const fmt = (v: number | null, digits = 3) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(digits));
 
@@ -50,13 +50,32 @@ export function CompareTable() {
   const pinned = useStore(lab.ui, (s) => s.pinned);
   const summary = useStore(lab.run, (s) => s.summary);
   if (!pinned) return null;
-  const rows = summary ? compareRows(pinned.summary, summary) : [];
   return (
-    <div className="summary-scroll" tabIndex={0} role="region" aria-label="Comparison of the pinned run and this run">
-      <table className="summary-table compare-table" data-testid="compare-table">
-        <caption>
-          A: {pinned.label} (dashed) · B: this run{summary ? ` at ${summary.simulatedS.toFixed(1)} s` : ''}
-        </caption>
+    <CompareRowsTable
+      rows={summary ? compareRows(pinned.summary, summary) : []}
+      label="Comparison of the pinned run and this run"
+      caption={`A: ${pinned.label} (dashed) · B: this run${summary ? ` at ${summary.simulatedS.toFixed(1)} s` : ''}`}
+      testId="compare-table"
+    />
+  );
+}
+
+/** Both runs' figures and the difference B − A (the A/B comparison and the split view). */
+export function CompareRowsTable({
+  rows,
+  label,
+  caption,
+  testId,
+}: {
+  rows: readonly CompareRow[];
+  label: string;
+  caption: string;
+  testId: string;
+}) {
+  return (
+    <div className="summary-scroll" tabIndex={0} role="region" aria-label={label}>
+      <table className="summary-table compare-table" data-testid={testId}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Figure</th>

@@ -2,7 +2,7 @@
  * The network editor and live view: SVG for nodes, links and queue gauges (zoomable and
  * pannable), a canvas on top for packets and drops.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { linkKey } from '../state/scenarioEdits';
@@ -28,6 +28,8 @@ export function TopologyCanvas() {
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 800, h: 500 });
+  // one per canvas: the split view shows three (the lab's, hidden, and one per run)
+  const gridId = `grid${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
 
   // The camera is UI state beside the scenario: panning and zooming make no undo step and no autosave.
   const stored = useStore(lab.scenario, (s) => s.camera);
@@ -126,7 +128,7 @@ export function TopologyCanvas() {
       >
         <defs>
           <pattern
-            id="grid"
+            id={gridId}
             width={40}
             height={40}
             patternUnits="userSpaceOnUse"
@@ -135,7 +137,7 @@ export function TopologyCanvas() {
             <path d="M 40 0 L 0 0 0 40" fill="none" className="grid-line" />
           </pattern>
         </defs>
-        <rect className="canvas-bg" width="100%" height="100%" fill="url(#grid)" />
+        <rect className="canvas-bg" width="100%" height="100%" fill={`url(#${gridId})`} />
         <g transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}>
           {scenario.links.map((l) => {
             const a = byId.get(l.a);

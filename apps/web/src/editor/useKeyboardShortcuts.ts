@@ -14,6 +14,8 @@ export function useKeyboardShortcuts(): void {
   const lab = useLab();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // the split view has its own keys; the lab's scenario, hidden meanwhile, is not edited
+      if (lab.ui.getState().split) return;
       const st = lab.scenario.getState();
       const mod = e.ctrlKey || e.metaKey;
       const k = e.key.toLowerCase();

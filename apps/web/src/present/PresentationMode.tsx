@@ -19,10 +19,18 @@ export const PRESENTATION_CHART_FONT_PX = 15;
 /** Node labels at least this many screen px in presentation mode (link labels 1 px less). */
 export const PRESENTATION_LABEL_PX = 17;
 
+/** A slider (the Timeline): it takes no letters, so P still works there; its arrow keys are its own. */
+function onSlider(t: EventTarget | null): boolean {
+  const el = t as HTMLInputElement | null;
+  return !!el && el.tagName === 'INPUT' && el.type === 'range';
+}
+
 function typing(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
   return (
-    !!el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable)
+    !!el &&
+    !onSlider(el) &&
+    (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable)
   );
 }
 
@@ -55,15 +63,23 @@ export function usePresentationKeys(): void {
         return;
       }
       if (!on) return;
-      if (k === 'escape') setPresenting(lab, false);
-      else if (k === 'arrowright') {
+      if (k === 'escape') {
+        setPresenting(lab, false);
+        return;
+      }
+      // on the Timeline the arrow keys move the slider (rewind), whether presenting or not
+      if (onSlider(e.target)) return;
+      // the split view's two runs when it is open, else the lab's run
+      const split = lab.ui.getState().splitSession;
+      if (k === 'arrowright') {
         e.preventDefault();
         e.stopImmediatePropagation();
-        lab.sim.step();
+        (split ?? lab.sim).step();
       } else if (k === 'arrowup' || k === 'arrowdown') {
         e.preventDefault();
         e.stopImmediatePropagation();
-        lab.sim.setSpeed(nextSpeed(lab.run.getState().speed, k === 'arrowup' ? 1 : -1));
+        const speed = split ? split.speed : lab.run.getState().speed;
+        (split ?? lab.sim).setSpeed(nextSpeed(speed, k === 'arrowup' ? 1 : -1));
       }
     };
     // capture: the editor's own arrow keys (nudging nodes) do not apply while presenting

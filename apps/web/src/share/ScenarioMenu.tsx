@@ -4,6 +4,7 @@ import { presets } from '@cclab/engine';
 import { useLab } from '../lab';
 import { emptyScenario } from '../state/scenarioEdits';
 import { linkParam, shareUrlFor } from '../codec/urlCodec';
+import { hashWithSplit } from '../compare/split/splitLink';
 import { importScenarioFile } from './importScenario';
 import { exportScenarioFile } from './exportScenario';
 import { Ch4AlphaControl } from './Ch4AlphaControl';
@@ -27,13 +28,23 @@ export function ScenarioMenu() {
       return;
     }
     lab.ui.getState().dismissKey('share-link');
-    const url = shareUrlFor(location.href, link.param);
+    // with the split view open, the link opens it too (as its own "Copy split link" does)
+    const split = lab.ui.getState().split;
+    const address = new URL(shareUrlFor(location.href, link.param));
+    if (split) address.hash = hashWithSplit(address.hash, split);
+    const url = address.toString();
     history.replaceState(null, '', url);
     lab.autosave.noteAddress(link.param);
     lab.ui.setState({ lastShareUrl: url });
     try {
       await navigator.clipboard.writeText(url);
-      lab.ui.getState().showToast('Link copied — it holds the whole scenario, seed and view.');
+      lab.ui
+        .getState()
+        .showToast(
+          split
+            ? 'Link copied — it holds the whole scenario and opens this split view.'
+            : 'Link copied — it holds the whole scenario, seed and view.',
+        );
     } catch {
       lab.ui.getState().showToast('The browser did not allow copying: the link is in the address bar and below.');
     }

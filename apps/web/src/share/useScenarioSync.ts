@@ -115,7 +115,8 @@ export function useScenarioSync(): void {
       return;
     }
     // First visit starts playing by itself; after an edit a run that was going keeps going.
-    lab.sim.load(scenario, first || lab.sim.active);
+    // (not when a link opens the split view: its own two runs play there)
+    lab.sim.load(scenario, (first && lab.ui.getState().split === null) || lab.sim.active);
   }, [lab, scenario]);
 
   useEffect(() => {

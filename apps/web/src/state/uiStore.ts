@@ -2,6 +2,8 @@
 import { create } from 'zustand';
 import type { Notice } from '../codec/startup';
 import type { PinnedRun } from '../compare/pinnedRun';
+import type { SplitChoice } from '../compare/split/splitVariants';
+import type { SplitSession } from '../compare/split/SplitSession';
 
 export interface UiState {
   notices: (Notice & { id: number })[];
@@ -14,6 +16,12 @@ export interface UiState {
   /** A run pinned for A/B comparison (drawn dashed under the current one), or null. */
   pinned: PinnedRun | null;
   setPinned(p: PinnedRun | null): void;
+  /** The split view is open with this choice of what differs between A and B (null: closed). */
+  split: SplitChoice | null;
+  setSplit(c: SplitChoice | null): void;
+  /** The split view's two runs while it shows them (keyboard shortcuts drive them). */
+  splitSession: SplitSession | null;
+  setSplitSession(s: SplitSession | null): void;
   /** Shows a notice; one with a `key` replaces the notice with the same key. */
   pushNotice(n: Notice): void;
   dismissNotice(id: number): void;
@@ -35,6 +43,14 @@ export function createUiStore() {
     pinned: null,
     setPinned(p) {
       set({ pinned: p });
+    },
+    split: null,
+    setSplit(c) {
+      set({ split: c });
+    },
+    splitSession: null,
+    setSplitSession(s) {
+      set({ splitSession: s });
     },
     pushNotice(n) {
       const others = n.key === undefined ? get().notices : get().notices.filter((x) => x.key !== n.key);

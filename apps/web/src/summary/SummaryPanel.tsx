@@ -10,6 +10,7 @@ import { useLab } from '../lab';
 import { exportCsv } from '../charts/exportChart';
 import './summary.css';
 import { CompareButton, CompareTable } from '../compare/ComparePanel';
+import { SplitViewButton } from '../compare/split/SplitView';
 import { activePorts, FLOW_COLUMNS, formatCell, PORT_COLUMNS, summaryCsv, type SummaryColumn } from './summaryTable';
 
 function Table<T>({
@@ -78,6 +79,7 @@ export function SummaryPanel() {
       <h2>
         Summary <span className="muted small">{status === 'done' ? 'final' : summary ? 'live' : ''}</span>
         <CompareButton />
+        <SplitViewButton />
         {summary && (
           <button type="button" className="btn btn-small" onClick={() => exportCsv(summaryCsv(summary), 'summary.csv')}>
             CSV

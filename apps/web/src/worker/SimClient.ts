@@ -250,6 +250,16 @@ export class SimClient {
     this.command({ v: 1, type: 'batch' }, 'batch');
   }
 
+  /**
+   * Runs to exactly `toNs` and pauses there (the split view's shared clock sets each step); `speed`
+   * decides whether packets are animated on the way, as at that speed.
+   */
+  advance(toNs: number, speed: number): void {
+    const s = this.run.getState().status;
+    if (s !== 'paused' && s !== 'playing' && s !== 'batch') return;
+    this.command({ v: 1, type: 'advance', toNs, speed }, Number.isFinite(speed) ? 'playing' : 'batch');
+  }
+
   cancel(): void {
     this.send({ v: 1, type: 'cancel' });
   }

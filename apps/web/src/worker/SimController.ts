@@ -61,6 +61,8 @@ export class SimController {
   private seekToNs: number | null = null;
   /** What the run does once the seek is there. */
   private afterSeek: SeekThen = 'paused';
+  /** Set while an `advance` runs: the time it stops at (then the run pauses there). */
+  private advanceToNs: number | null = null;
   /** The metadata of the run loaded last. */
   meta: RunMeta | null = null;
 
@@ -71,6 +73,7 @@ export class SimController {
     this.sim = null;
     this.status = 'idle';
     this.seekToNs = null;
+    this.advanceToNs = null;
     this.meta = null;
     let sim: Simulation;
     try {
@@ -164,6 +167,23 @@ export class SimController {
     return r;
   }
 
+  /**
+   * Runs up to exactly `toNs` (the end at most) without pacing, in slices, then pauses there; the
+   * frames meanwhile say 'playing' (packets shown as Play at `speed` would show them) or 'batch'
+   * (an infinite speed). The page's split view sets each step of the time for two workers.
+   */
+  advance(toNs: number, speed: number): void {
+    if (!this.sim || this.sim.done || this.seekToNs !== null) return;
+    this.speed = speed;
+    this.advanceToNs = Math.min(Math.max(toNs, this.sim.nowNs), this.sim.durationNs);
+    this.status = Number.isFinite(speed) ? 'playing' : 'batch';
+  }
+
+  /** Whether an `advance` is still running towards its time. */
+  get advancing(): boolean {
+    return this.advanceToNs !== null;
+  }
+
   /** Whether a seek is still re-simulating towards its time. */
   get seeking(): boolean {
     return this.seekToNs !== null;
@@ -183,6 +203,7 @@ export class SimController {
   }
 
   play(speed: number): void {
+    this.advanceToNs = null;
     if (this.seekToNs !== null) {
       this.speed = speed;
       this.afterSeek = 'playing';
@@ -200,6 +221,7 @@ export class SimController {
   }
 
   pause(): void {
+    this.advanceToNs = null;
     if (this.seekToNs !== null) this.afterSeek = 'paused';
     else if (this.status === 'playing' || this.status === 'batch') this.status = this.sim?.done ? 'done' : 'paused';
   }
@@ -210,12 +232,14 @@ export class SimController {
       return;
     }
     if (!this.sim || this.sim.done) return;
+    this.advanceToNs = null;
     this.status = 'batch';
   }
 
   /** Advances by one probe interval (paused single step). */
   step(): void {
     if (!this.sim || this.sim.done || this.seekToNs !== null) return;
+    this.advanceToNs = null;
     if (this.status !== 'paused') this.status = 'paused';
     this.sim.runUntil(this.sim.nowNs + this.sim.scenario.probes.intervalNs);
     if (this.sim.done) this.status = 'done';
@@ -234,6 +258,14 @@ export class SimController {
       this.runQuietly(this.seekToNs);
       if (this.seekToNs !== null) return true;
       return this.status === 'playing' || this.status === 'batch';
+    }
+    if (this.advanceToNs !== null) {
+      this.runFor(this.advanceToNs, BATCH_SLICE_MS);
+      if (sim.nowNs >= this.advanceToNs || sim.done) {
+        this.advanceToNs = null;
+        this.status = sim.done ? 'done' : 'paused';
+      }
+      return this.advanceToNs !== null;
     }
     if (this.status === 'playing') {
       if (Number.isFinite(this.speed)) {

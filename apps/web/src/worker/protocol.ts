@@ -34,6 +34,12 @@ export type ToWorker = { seq?: number } & (
   | { v: 1; type: 'step' }
   | { v: 1; type: 'speed'; speed: Speed }
   | { v: 1; type: 'batch' }
+  /**
+   * Run up to exactly `toNs` as fast as the worker can, then pause there (the split view's shared
+   * clock: the page sets each step of the time, so two workers stay in lockstep). `speed` only says
+   * whether the frames carry packets to animate (as Play at that speed would).
+   */
+  | { v: 1; type: 'advance'; toNs: number; speed: Speed }
   | { v: 1; type: 'cancel' }
   /** Liveness check: the worker answers with a pong at once (between slices of work). */
   | { v: 1; type: 'ping'; seq: number }

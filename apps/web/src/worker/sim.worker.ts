@@ -92,7 +92,7 @@ function loop(): void {
     crashed(e);
     return;
   }
-  if (more && (ctl.status === 'batch' || ctl.seeking)) {
+  if (more && (ctl.status === 'batch' || ctl.seeking || ctl.advancing)) {
     sliceQueued = true;
     nextSlice.port2.postMessage(null);
   } else if (more) timer = setTimeout(loop, 15);
@@ -160,6 +160,10 @@ function handle(msg: ToWorker): void {
       break;
     case 'batch':
       ctl.batch();
+      kick();
+      break;
+    case 'advance':
+      ctl.advance(msg.toNs, msg.speed);
       kick();
       break;
     case 'ping':

@@ -1,4 +1,5 @@
-import { formatBitRate, type RunSummary } from '../index.js';
+import { formatBitRate } from '../core/units.js';
+import type { RunSummary } from '../metrics/summary.js';
 
 function table(headers: string[], rows: string[][]): string {
   const w = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

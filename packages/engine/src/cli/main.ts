@@ -1,15 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  MAX_LIVE_PACKETS,
-  parseScenarioText,
-  presets,
-  ScenarioError,
-  Simulation,
-  SimulationError,
-  validateScenario,
-} from '../index.js';
-import type { ResolvedScenario } from '../index.js';
+// the modules `run` needs, not ../index.js: the CLI bundle evaluates every module it imports at
+// start-up, and the public API also builds the exercise and sweep schemas (docs/performance.md)
+import { SimulationError } from '../core/SimulationError.js';
+import { MAX_LIVE_PACKETS } from '../net/Packet.js';
+import { presets } from '../scenario/presets.js';
+import { parseScenarioText, ScenarioError, validateScenario } from '../scenario/validate.js';
+import type { ResolvedScenario } from '../scenario/validate.js';
+import { Simulation } from '../Simulation.js';
 import { formatSummary } from './format.js';
 import { openTraceFiles, TRACE_VALUE_OPTIONS } from './traceFiles.js';
 

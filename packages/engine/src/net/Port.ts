@@ -26,6 +26,9 @@ export const WAKE = 2;
 /** Numbers per packet in `Port.inFlight()`: flowId, departNs, arriveNs, sizeBytes, isData (1/0). */
 export const IN_FLIGHT_STRIDE = 5;
 
+/** Numbers per slot of a port's in-flight ring (arrival time, arrival's event sequence, departure time). */
+const FLIGHT_STRIDE = 3;
+
 /** The arguments every port is built from (subclasses add their channel in front). */
 export type PortArgs = ConstructorParameters<typeof Port>;
 
@@ -86,10 +89,13 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   protected txPacket: Packet | null = null;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
-  private flightArrive = new Float64Array(16);
-  private flightDepart = new Float64Array(16);
-  /** Event-order sequence reserved for each packet's arrival when its transmission started. */
-  private flightSeq = new Float64Array(16);
+  /**
+   * Per in-flight slot i, FLIGHT_STRIDE numbers from i·FLIGHT_STRIDE: arrival time, event-order
+   * sequence reserved for the arrival when its transmission started, departure time. One array,
+   * not three, so that a packet's times share a cache line (docs/performance.md: under a fair
+   * scheduler consecutive events visit different ports, whose state is then cold).
+   */
+  private flightTimes = new Float64Array(16 * FLIGHT_STRIDE);
   private flightHead = 0;
   flightCount = 0;
   protected wakePending = Infinity;
@@ -441,33 +447,29 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     let cap = this.flightPkts.length;
     if (this.flightCount === cap) {
       const np = new Array<Packet | null>(cap * 2).fill(null);
-      const na = new Float64Array(cap * 2);
-      const nd = new Float64Array(cap * 2);
-      const ns = new Float64Array(cap * 2);
+      const nt = new Float64Array(cap * 2 * FLIGHT_STRIDE);
       for (let i = 0; i < this.flightCount; i++) {
         const j = (this.flightHead + i) & (cap - 1);
         np[i] = this.flightPkts[j]!;
-        na[i] = this.flightArrive[j]!;
-        nd[i] = this.flightDepart[j]!;
-        ns[i] = this.flightSeq[j]!;
+        nt.set(this.flightTimes.subarray(j * FLIGHT_STRIDE, (j + 1) * FLIGHT_STRIDE), i * FLIGHT_STRIDE);
       }
       this.flightPkts = np;
-      this.flightArrive = na;
-      this.flightDepart = nd;
-      this.flightSeq = ns;
+      this.flightTimes = nt;
       this.flightHead = 0;
       cap *= 2;
     }
     const idx = (this.flightHead + this.flightCount) & (cap - 1);
+    const times = this.flightTimes;
     // in order even after the delay was lowered (setDelayNs)
     if (this.flightCount > 0) {
-      const last = this.flightArrive[(idx - 1) & (cap - 1)]!;
+      const last = times[((idx - 1) & (cap - 1)) * FLIGHT_STRIDE]!;
       if (arriveNs < last) arriveNs = last;
     }
     this.flightPkts[idx] = pkt;
-    this.flightArrive[idx] = arriveNs;
-    this.flightDepart[idx] = departNs;
-    this.flightSeq[idx] = seq;
+    const k = idx * FLIGHT_STRIDE;
+    times[k] = arriveNs;
+    times[k + 1] = seq;
+    times[k + 2] = departNs;
     if (this.flightCount++ === 0) this.sim.queue.pushReserved(arriveNs, seq, this, ARRIVE, 0);
   }
 
@@ -476,15 +478,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     const head = this.flightHead;
     const pkt = this.flightPkts[head]!;
     this.flightPkts[head] = null;
-    this.flightHead = (head + 1) & mask;
-    if (--this.flightCount > 0)
-      this.sim.queue.pushReserved(
-        this.flightArrive[this.flightHead]!,
-        this.flightSeq[this.flightHead]!,
-        this,
-        ARRIVE,
-        0,
-      );
+    const next = (head + 1) & mask;
+    this.flightHead = next;
+    if (--this.flightCount > 0) {
+      const k = next * FLIGHT_STRIDE;
+      this.sim.queue.pushReserved(this.flightTimes[k]!, this.flightTimes[k + 1]!, this, ARRIVE, 0);
+    }
     if (this.tracer !== null) this.tracer.receive(this, pkt);
     forward(pkt);
   }
@@ -495,8 +494,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     for (let i = 0; i < this.flightCount; i++) {
       const j = (this.flightHead + i) & (cap - 1);
       const p = this.flightPkts[j]!;
-      if (this.flightDepart[j]! > this.sim.now) continue; // still being serialized
-      out.push(p.flowId, this.flightDepart[j]!, this.flightArrive[j]!, p.sizeBytes, isDataKind(p.kind) ? 1 : 0);
+      const arriveNs = this.flightTimes[j * FLIGHT_STRIDE]!;
+      const departNs = this.flightTimes[j * FLIGHT_STRIDE + 2]!;
+      if (departNs > this.sim.now) continue; // still being serialized
+      out.push(p.flowId, departNs, arriveNs, p.sizeBytes, isDataKind(p.kind) ? 1 : 0);
     }
     return out;
   }

@@ -43,7 +43,7 @@ export class FifoQueueDisc extends QueueDisc {
     const size = pkt.sizeBytes;
     s.arrivals++;
     s.arrivalBytes += size;
-    pkt.enqueueNs = this.ctx.sim.now;
+    pkt.enqueueNs = this.clock.now;
     this.fifo.push(pkt);
     this.lengthPackets++;
     this.lengthBytes += size;
@@ -60,7 +60,7 @@ export class FifoQueueDisc extends QueueDisc {
       const s = this.stats;
       s.departures++;
       s.departureBytes += p.sizeBytes;
-      const soj = this.ctx.sim.now - p.enqueueNs;
+      const soj = this.clock.now - p.enqueueNs;
       s.sojournSumNs += soj;
       this.lastSojournNs = soj;
     }

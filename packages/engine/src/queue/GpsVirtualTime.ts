@@ -18,13 +18,23 @@ export class GpsVirtualTime {
   private lastNs = 0;
   private sumWeights = 0;
   private readonly members: Int32Array;
+  /** Position of each member in `members`. */
+  private readonly positionOf: Int32Array;
   private memberCount = 0;
   private readonly isMember: Uint8Array;
   private readonly lastFinish: Float64Array;
+  /**
+   * Position in `members` of the member with the smallest finish tag (the first such position when
+   * several tie, as a scan in position order finds it), or −1 when not known. Kept up to date by
+   * `arrive` and `retract` where that is cheap, so that an arrival that moves no member out of the
+   * fluid system does not scan them all; the choice, ties included, is the scan's.
+   */
+  private minPosition = -1;
 
   constructor(private readonly weights: Float64Array) {
     const n = weights.length;
     this.members = new Int32Array(n);
+    this.positionOf = new Int32Array(n);
     this.isMember = new Uint8Array(n);
     this.lastFinish = new Float64Array(n);
   }
@@ -34,14 +44,21 @@ export class GpsVirtualTime {
     return this.memberCount;
   }
 
+  /** The first position in `members` holding the smallest finish tag. */
+  private scanForMin(): number {
+    let k = 0;
+    for (let m = 1; m < this.memberCount; m++)
+      if (this.lastFinish[this.members[m]!]! < this.lastFinish[this.members[k]!]!) k = m;
+    return k;
+  }
+
   /** Brings V up to `nowNs` at `bytesPerNs` (the link rate); returns it. */
   advance(nowNs: number, bytesPerNs: number): number {
     let t = this.lastNs;
     while (this.memberCount > 0) {
       // the member with the smallest finish tag is the next to leave the fluid system
-      let k = 0;
-      for (let m = 1; m < this.memberCount; m++)
-        if (this.lastFinish[this.members[m]!]! < this.lastFinish[this.members[k]!]!) k = m;
+      const k = this.minPosition >= 0 ? this.minPosition : this.scanForMin();
+      this.minPosition = k;
       const j = this.members[k]!;
       const dt = ((this.lastFinish[j]! - this.v) * this.sumWeights) / bytesPerNs;
       if (t + dt > nowNs) {
@@ -50,12 +67,30 @@ export class GpsVirtualTime {
       }
       t += dt;
       this.v = this.lastFinish[j]!;
-      this.members[k] = this.members[--this.memberCount]!;
+      const moved = this.members[--this.memberCount]!;
+      this.members[k] = moved;
+      this.positionOf[moved] = k;
       this.isMember[j] = 0;
+      this.minPosition = -1;
       this.sumWeights = this.memberCount === 0 ? 0 : this.sumWeights - this.weights[j]!;
     }
     this.lastNs = nowNs;
     return this.v;
+  }
+
+  /** Member `i`'s finish tag changed from `before`: keeps `minPosition` the scan's answer. */
+  private finishChanged(i: number, before: number): void {
+    const k = this.minPosition;
+    if (k < 0) return;
+    const f = this.lastFinish[i]!;
+    const p = this.positionOf[i]!;
+    if (p === k) {
+      // the minimum itself: still the first smallest unless it grew
+      if (f > before) this.minPosition = -1;
+      return;
+    }
+    const fk = this.lastFinish[this.members[k]!]!;
+    if (f < fk || (f === fk && p < k)) this.minPosition = p;
   }
 
   /**
@@ -63,15 +98,27 @@ export class GpsVirtualTime {
    * discarded); if that reaches V, it leaves the fluid system at the next `advance`.
    */
   retract(i: number, amount: number): void {
-    if (this.isMember[i] === 1) this.lastFinish[i]! -= amount;
+    if (this.isMember[i] !== 1) return;
+    const before = this.lastFinish[i]!;
+    this.lastFinish[i] = before - amount;
+    this.finishChanged(i, before);
   }
 
   /** An arrival to sub-queue `i` with finish tag `finish` (> V): i is backlogged until V reaches it. */
   arrive(i: number, finish: number): void {
+    const before = this.lastFinish[i]!;
     this.lastFinish[i] = finish;
-    if (this.isMember[i] === 1) return;
+    if (this.isMember[i] === 1) {
+      this.finishChanged(i, before);
+      return;
+    }
     this.isMember[i] = 1;
-    this.members[this.memberCount++] = i;
+    const p = this.memberCount++;
+    this.members[p] = i;
+    this.positionOf[i] = p;
     this.sumWeights += this.weights[i]!;
+    // a new last position takes the minimum only with a strictly smaller tag
+    if (p === 0) this.minPosition = 0;
+    else if (this.minPosition >= 0 && finish < this.lastFinish[this.members[this.minPosition]!]!) this.minPosition = p;
   }
 }

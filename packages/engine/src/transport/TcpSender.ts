@@ -628,8 +628,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.phase = 'open';
     this.firstPartial = false;
     if (this.cwnd < 1) this.cwnd = 1;
-    if (this.highestAck === this.maxSeqSent) {
-      // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff
+    if (this.highestAck === this.maxSeqSent && this.recovery.idleTimeoutIsLoss !== true) {
+      // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff (Vegas: see
+      // VegasRecovery.idleTimeoutIsLoss)
       this.cwnd = Math.min(this.cwnd, this.initialWindow);
       return;
     }

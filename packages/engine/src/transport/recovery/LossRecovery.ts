@@ -42,4 +42,11 @@ export interface LossRecovery {
   pipe?(): number;
   /** Whether the retransmission timer is restarted by a send when nothing was outstanding (ns-2 TcpAgent::output; not Vegas). */
   readonly restartTimerWhenIdle?: boolean;
+  /**
+   * Whether a retransmission timeout with nothing outstanding is handled as a loss (window to the
+   * timeout window, ssthresh halved, counted, timer backed off) rather than as an idle restart.
+   * ns-2's VegasTcpAgent::timeout (tcp-vegas.cc) returns early only when slow_start_restart_ is
+   * false, and ns-2 sets it true (ns-default.tcl), so a Vegas sender restarts at v_slowstart_.
+   */
+  readonly idleTimeoutIsLoss?: boolean;
 }

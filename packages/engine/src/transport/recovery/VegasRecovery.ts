@@ -12,6 +12,13 @@ import { CwndAction, type LossRecovery } from './LossRecovery.js';
  */
 export class VegasRecovery implements LossRecovery {
   readonly restartTimerWhenIdle = false;
+  /**
+   * ns-2's VegasTcpAgent::timeout with slow_start_restart_ true (the default): an RTO with nothing
+   * outstanding still sets cwnd to v_slowstart_ and sends. It matters after a timeout followed by
+   * more than three duplicate ACKs: the first new ACK deflates cwnd to v_newcwnd_, which the
+   * timeout set to 0, so the window stays 0 until the next RTO reopens it.
+   */
+  readonly idleTimeoutIsLoss = true;
   /** New ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private worried = 0;
 
