@@ -4,9 +4,10 @@ import type { ScenarioInput } from '../../src/scenario/types.js';
 
 /**
  * Shared parts of the seed-000 Chapter 6 entries. The thesis runs 100 s and averages 15 runs.
- * An entry runs either at that full length (CH6_FULL: Table 6.3, whose 21 points × 15 seeds take
- * ≈ 15 CPU-minutes) or reduced to 2 s (about 30 LbLCA update periods of one RTT) with 3 seeds
- * (CH6_REDUCED: the entries whose full runs take CPU-hours), documented as such in the entry's
+ * An entry runs either at that full length (CH6_FULL: Table 6.3, whose 315 runs of 13–20 M events
+ * each take ≈ 15–20 CPU-minutes) or reduced to 2 s (about 30 LbLCA update periods of one RTT) with
+ * 3 seeds (CH6_REDUCED: Tables 6.4–6.7, whose explanations are written for the reduced runs),
+ * documented as such in the entry's
  * notes with the measured cost of a full run (ch6Notes). The occupancy entry runs 100 s × 15.
  * The test suite reruns every entry shortened (its quickCheck), whatever its length here.
  */
@@ -65,7 +66,7 @@ export const CH6_METRICS: NamedMetric[] = [
 /** The note on the entry's run length: the thesis's 100 s × 15 runs, or the reduced 2 s × 3 seeds with the cost of a full run. */
 const lengthNote = (length: Ch6Length): string =>
   length === CH6_FULL
-    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost, measured: one 100-s run of the linear chain takes ≈ 2.5 s of CPU (13 M events); the 21 points × 15 seeds of Table 6.3 ≈ 15 CPU-minutes.'
+    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost: one 100-s run of the linear chain is 13–20 M events, ≈ 2.5–3 s of CPU; the 315 runs of Table 6.3 took ≈ 80 minutes as two processes on a shared 2-core machine (load average ≈ 10).'
     : 'Reduced runs: 2 s instead of the thesis’s 100 s, and 3 seeds instead of its 15 repetitions (the reproduction suite reruns every point); the mean ± 95 % CI over seeds is shown. The TCP baseline’s queues have 2 s to build, so its delay and jitter are lower bounds of a 100 s run. Cost of the full length, measured: one 100-s run takes ≈ 2.5 s of CPU on the linear chain (13 M events) and ≈ 45 s on the 3-input cross at λ 1530, capacity 1000 (123 M events), so 100 s × 15 seeds would take ≈ 12–30 CPU-minutes for Table 6.3 (21 points × 15 seeds × ≈ 2.3 s), ≈ 20–45 for Tables 6.4–6.5 and ≈ 1–2 CPU-hours for Tables 6.6–6.7. To run an entry at full length give it CH6_FULL instead of CH6_REDUCED in its file under reproductions/seed-000/ and run `npx cclab reproduce ID --docs`.';
 
 /** The notes every Ch. 6 table shares, the first one on its run length. */
