@@ -1,5 +1,16 @@
 import type { ReproductionSpec } from '../../src/reproduction/types.js';
-import { CBR_OVERLOAD, CH6_METRICS, CH6_NOTES, CH6_SEEDS, linear3, TCP_BASELINE } from './common.js';
+import {
+  CBR_OVERLOAD,
+  CH6_METRICS,
+  CH6_FULL,
+  ch6Notes,
+  atLength,
+  LBLCA_JITTER_FULL,
+  LBLCA_LIMIT_CYCLE,
+  linear3,
+  TCP_BASELINE_FULL,
+  TCP_THROUGHPUT_FULL,
+} from './common.js';
 
 type Row = { lambda: number; cap: number; buffer: number; thr: [number, number]; jit: [number, number] };
 const rows: Row[] = [
@@ -29,22 +40,22 @@ export const seed000Table63: ReproductionSpec = {
     'Seed 000 (PhD thesis, IIT Guwahati 2020) §6.3.2, Table 6.3 and Figs 6.10–6.12; digest shared/spec/000-lblca.md §3',
   summary:
     'λ of CBR enters B1 and crosses three routers whose ports run at the outgoing capacity (170–240 Mb/s for λ = 170, 400–450 for λ = 400). With LbLCA the routers shape each port from their neighbour’s feedback and the sources send CBR over RTP/UDP; the baseline sends the same load over TCP Reno through RED. The thesis: LbLCA’s jitter is tens of ms where TCP’s is about 1 s, and LbLCA delivers more.',
-  base: () => linear3(170, 200, 400, 'lblca'),
+  base: () => atLength(linear3(170, 200, 400, 'lblca'), CH6_FULL),
   points: [
     ...rows.flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: id(r, m),
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ ${r.lambda}, capacity ${r.cap} Mb/s`,
-        scenario: () => linear3(r.lambda, r.cap, r.buffer, m),
+        scenario: () => atLength(linear3(r.lambda, r.cap, r.buffer, m), CH6_FULL),
       })),
     ),
     {
       id: 'lblca-rtt-l170-c200',
       label: 'LbLCA with d = RTT (the thesis’s period), λ 170, capacity 200 Mb/s',
-      scenario: () => linear3(170, 200, 400, 'lblca', '0s'),
+      scenario: () => atLength(linear3(170, 200, 400, 'lblca', '0s'), CH6_FULL),
     },
   ],
-  seeds: [...CH6_SEEDS],
+  seeds: [...CH6_FULL.seeds],
   metrics: CH6_METRICS,
   paper: rows.flatMap((r) => [
     { point: id(r, 'lblca'), metric: 'throughput', numbers: [{ value: r.thr[0], where }], note: THR_NOTE },
@@ -60,7 +71,7 @@ export const seed000Table63: ReproductionSpec = {
       left: { point: id(r, 'lblca'), metric: 'jitter' },
       right: { point: id(r, 'tcp'), metric: 'jitter' },
       factor: 0.1,
-      explanation: TCP_BASELINE,
+      explanation: TCP_BASELINE_FULL,
     })),
     ...rows.map((r) => ({
       id: `throughput-${r.lambda}-${r.cap}`,
@@ -68,6 +79,7 @@ export const seed000Table63: ReproductionSpec = {
       text: `λ ${r.lambda}, capacity ${r.cap}: TCP delivers less than LbLCA (thesis ${r.thr[1]} vs ${r.thr[0]})`,
       left: { point: id(r, 'tcp'), metric: 'throughput' },
       right: { point: id(r, 'lblca'), metric: 'throughput' },
+      explanation: TCP_THROUGHPUT_FULL,
     })),
     ...rows.map((r) => ({
       id: `lblca-jitter-tens-${r.lambda}-${r.cap}`,
@@ -75,6 +87,7 @@ export const seed000Table63: ReproductionSpec = {
       text: `λ ${r.lambda}, capacity ${r.cap}: LbLCA’s jitter is tens of ms at most (thesis ${r.jit[0]} ms)`,
       of: { point: id(r, 'lblca'), metric: 'jitter' },
       max: 50,
+      explanation: LBLCA_JITTER_FULL,
     })),
     {
       id: 'tcp-jitter-second',
@@ -82,7 +95,7 @@ export const seed000Table63: ReproductionSpec = {
       text: 'TCP’s jitter is of the order of a second (thesis 960–1008 ms; here λ 170, capacity 200, at least 300 ms)',
       of: { point: 'tcp-l170-c200', metric: 'jitter' },
       min: 300,
-      explanation: TCP_BASELINE,
+      explanation: TCP_BASELINE_FULL,
     },
     {
       id: 'period-rtt',
@@ -91,7 +104,7 @@ export const seed000Table63: ReproductionSpec = {
       of: { point: 'lblca-rtt-l170-c200', metric: 'pdr' },
       min: 0.95,
       explanation:
-        'With d = RTT (60 ms on this chain) the controller acts too rarely for Table 6.1’s buffers read as packets: 400 packets fill from empty in 19 ms at 170 Mb/s, and eq. 6.5 keeps B1’s port at δ (5 % of capacity) for a whole period whenever B1’s occupancy was at or below b_l·B at the last update, so B1 overflows period after period (PDR 0.28). The thesis ran d = RTT at the MAC layer with feedback of frame counts; we cannot tell how often its controller acted. The other points use d = 2 ms.',
+        'With d = RTT (60 ms on this chain) the controller acts too rarely for Table 6.1’s buffers read as packets: 400 packets fill from empty in 19 ms at 170 Mb/s, and eq. 6.5 keeps B1’s port at δ (5 % of capacity) for a whole period whenever B1’s occupancy was at or below b_l·B at the last update, so B1 overflows period after period (PDR 0.26 over 100 s). The thesis ran d = RTT at the MAC layer with feedback of frame counts; we cannot tell how often its controller acted. The other points use d = 2 ms.',
     },
     {
       id: 'lblca-pdr',
@@ -99,9 +112,9 @@ export const seed000Table63: ReproductionSpec = {
       text: 'LbLCA’s PDR is close to 100 % (Fig. 6.11a; ≥ 0.95 at λ 170, capacity 200)',
       of: { point: 'lblca-l170-c200', metric: 'pdr' },
       min: 0.95,
-      explanation: CBR_OVERLOAD,
+      explanation: `${LBLCA_LIMIT_CYCLE} ${CBR_OVERLOAD}`,
     },
   ],
-  notes: CH6_NOTES,
+  notes: ch6Notes(CH6_FULL),
   preset: 'seed000-linear-3',
 };

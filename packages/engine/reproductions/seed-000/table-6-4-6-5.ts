@@ -1,5 +1,14 @@
 import type { ReproductionSpec } from '../../src/reproduction/types.js';
-import { CBR_OVERLOAD, CH6_METRICS, CH6_NOTES, CH6_SEEDS, cross2, DELAY_FLOOR, TCP_BASELINE } from './common.js';
+import {
+  CBR_OVERLOAD,
+  CH6_METRICS,
+  CH6_REDUCED,
+  ch6Notes,
+  atLength,
+  cross2,
+  DELAY_FLOOR,
+  TCP_BASELINE,
+} from './common.js';
 
 const t64 = [
   { cap: 200, thr: [90.55, 79.81], jit: [23, 1298] },
@@ -30,24 +39,24 @@ export const seed000Table6465: ReproductionSpec = {
     'Seed 000 (PhD thesis, IIT Guwahati 2020) §6.3.3, Tables 6.4–6.5, Figs 6.13–6.14; digest shared/spec/000-lblca.md §3',
   summary:
     'λ1 enters B1 and λ2 enters B3; both merge at B2 whose outgoing link runs at the capacity. Table 6.4 (λ = 180/70 Mb/s, capacity 200–500) gives throughput and jitter, Table 6.5 (capacity 340–440, λ not stated: read as Table 6.1’s second pair 150/200, the only one whose sum lies in that range) PDR, delay and efficacy.',
-  base: () => cross2(180, 70, 200, B_A, 'lblca'),
+  base: () => atLength(cross2(180, 70, 200, B_A, 'lblca'), CH6_REDUCED),
   points: [
     ...t64.flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-a-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 180/70, capacity ${r.cap} Mb/s`,
-        scenario: () => cross2(180, 70, r.cap, B_A, m),
+        scenario: () => atLength(cross2(180, 70, r.cap, B_A, m), CH6_REDUCED),
       })),
     ),
     ...t65.flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-b-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 150/200, capacity ${r.cap} Mb/s`,
-        scenario: () => cross2(150, 200, r.cap, B_B, m),
+        scenario: () => atLength(cross2(150, 200, r.cap, B_B, m), CH6_REDUCED),
       })),
     ),
   ],
-  seeds: [...CH6_SEEDS],
+  seeds: [...CH6_REDUCED.seeds],
   metrics: CH6_METRICS,
   paper: [
     ...t64.flatMap((r) => [
@@ -134,7 +143,7 @@ export const seed000Table6465: ReproductionSpec = {
     })),
   ],
   notes: [
-    ...CH6_NOTES,
+    ...ch6Notes(CH6_REDUCED),
     'Table 6.1’s 2-input buffers: a) B1 425, B2 600, B3 170; b) B1 390, B3 525 and B2 printed twice (900 and 520): 900 is used.',
     'Table 6.5 names no λ; λ = 150/200 Mb/s (total 350) is our reading. Its last LbLCA PDR is printed ".0985": read as 0.985.',
   ],

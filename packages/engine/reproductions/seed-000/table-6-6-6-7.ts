@@ -1,5 +1,14 @@
 import type { ReproductionSpec } from '../../src/reproduction/types.js';
-import { CBR_OVERLOAD, CH6_METRICS, CH6_NOTES, CH6_SEEDS, cross3, DELAY_FLOOR, TCP_BASELINE } from './common.js';
+import {
+  CBR_OVERLOAD,
+  CH6_METRICS,
+  CH6_REDUCED,
+  ch6Notes,
+  atLength,
+  cross3,
+  DELAY_FLOOR,
+  TCP_BASELINE,
+} from './common.js';
 
 // Table 6.1 3-input buffers in router id order B1…B6
 const B_A = [810, 760, 535, 170, 1250, 560];
@@ -36,24 +45,24 @@ export const seed000Table6667: ReproductionSpec = {
     'Seed 000 (PhD thesis, IIT Guwahati 2020) §6.3.4, Tables 6.6–6.7, Fig. 6.15; digest shared/spec/000-lblca.md §3',
   summary:
     'Three inputs (λ1 into B1 → B2, λ2 into B3 → B4, λ3 into B6) merge at B5 (wiring ours: Fig. 6.9 is lost). Table 6.6: λ = 600/310/620 Mb/s, capacity 1000–2500, PDR (%) and delay; Table 6.7: throughput and jitter for λ = 180/70/140 (capacity 350–500) and 600/310/620 (1000–2500).',
-  base: () => cross3(LB, 1000, B_B, 'lblca'),
+  base: () => atLength(cross3(LB, 1000, B_B, 'lblca'), CH6_REDUCED),
   points: [
     ...[...t66].flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-b-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 600/310/620, capacity ${r.cap} Mb/s`,
-        scenario: () => cross3(LB, r.cap, B_B, m),
+        scenario: () => atLength(cross3(LB, r.cap, B_B, m), CH6_REDUCED),
       })),
     ),
     ...[...t67a].flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-a-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 180/70/140, capacity ${r.cap} Mb/s`,
-        scenario: () => cross3(LA, r.cap, B_A, m),
+        scenario: () => atLength(cross3(LA, r.cap, B_A, m), CH6_REDUCED),
       })),
     ),
   ],
-  seeds: [...CH6_SEEDS],
+  seeds: [...CH6_REDUCED.seeds],
   metrics: CH6_METRICS,
   paper: [
     ...t66.flatMap((r) => [
@@ -151,7 +160,7 @@ export const seed000Table6667: ReproductionSpec = {
     })),
   ],
   notes: [
-    ...CH6_NOTES,
+    ...ch6Notes(CH6_REDUCED),
     'Fig. 6.9 (the 3-input wiring) is lost: λ1 enters B1 → B2, λ2 B3 → B4, λ3 B6, all merging at B5; every router port runs at the capacity. Table 6.1’s buffers B1…B6 are used in that id order.',
     'Table 6.6 prints PDR in percent; ours is a ratio (0.97 = 97 %).',
   ],
