@@ -4,9 +4,9 @@ import type { ScenarioInput } from '../../src/scenario/types.js';
 
 /**
  * Shared parts of the seed-000 Chapter 6 entries. The thesis runs 100 s and averages 15 runs.
- * An entry runs either at that full length (CH6_FULL: Table 6.3, whose 315 runs of 13–20 M events
- * each take ≈ 15–20 CPU-minutes) or reduced to 2 s (about 30 LbLCA update periods of one RTT) with
- * 3 seeds (CH6_REDUCED: Tables 6.4–6.7, whose explanations are written for the reduced runs),
+ * An entry runs either at that full length (CH6_FULL: Tables 6.3–6.5, whose runs of 13–20 M events
+ * each take ≈ 15–20 CPU-minutes per table) or reduced to 2 s (about 30 LbLCA update periods of one
+ * RTT) with 3 seeds (CH6_REDUCED: Tables 6.6–6.7, whose 100-s runs take CPU-hours),
  * documented as such in the entry's
  * notes with the measured cost of a full run (ch6Notes). The occupancy entry runs 100 s × 15.
  * The test suite reruns every entry shortened (its quickCheck), whatever its length here.
@@ -66,8 +66,8 @@ export const CH6_METRICS: NamedMetric[] = [
 /** The note on the entry's run length: the thesis's 100 s × 15 runs, or the reduced 2 s × 3 seeds with the cost of a full run. */
 const lengthNote = (length: Ch6Length): string =>
   length === CH6_FULL
-    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost: one 100-s run of the linear chain is 13–20 M events, ≈ 2.5–3 s of CPU; the 315 runs of Table 6.3 took ≈ 80 minutes as two processes on a shared 2-core machine (load average ≈ 10).'
-    : 'Reduced runs: 2 s instead of the thesis’s 100 s, and 3 seeds instead of its 15 repetitions (the reproduction suite reruns every point); the mean ± 95 % CI over seeds is shown. The TCP baseline’s queues have 2 s to build, so its delay and jitter are lower bounds of a 100 s run. Cost of the full length, measured: one 100-s run takes ≈ 2.5 s of CPU on the linear chain (13 M events) and ≈ 45 s on the 3-input cross at λ 1530, capacity 1000 (123 M events), so 100 s × 15 seeds would take ≈ 12–30 CPU-minutes for Table 6.3 (21 points × 15 seeds × ≈ 2.3 s), ≈ 20–45 for Tables 6.4–6.5 and ≈ 1–2 CPU-hours for Tables 6.6–6.7. To run an entry at full length give it CH6_FULL instead of CH6_REDUCED in its file under reproductions/seed-000/ and run `npx cclab reproduce ID --docs`.';
+    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost: a 100-s run of the linear chain or the 2-input cross is 13–20 M events, ≈ 2.5–4 s of CPU; the 315 runs of Table 6.3 took ≈ 80 minutes and the 300 of Tables 6.4–6.5 ≈ 40, as two processes on a shared 2-core machine (load average ≈ 10).'
+    : 'Reduced runs: 2 s instead of the thesis’s 100 s, and 3 seeds instead of its 15 repetitions (the reproduction suite reruns every point); the mean ± 95 % CI over seeds is shown. In 2 s the TCP baseline is still recovering from its opening slow start; over 100 s (Tables 6.3–6.5) it delivers far more, with PDR 0.999 and the same short RED queues. Cost of the full length, measured: one 100-s run takes ≈ 2.5 s of CPU on the linear chain (13 M events) and ≈ 45 s on the 3-input cross at λ 1530, capacity 1000 (123 M events), so 100 s × 15 seeds would take ≈ 12–30 CPU-minutes for Table 6.3 (21 points × 15 seeds × ≈ 2.3 s), ≈ 20–45 for Tables 6.4–6.5 and ≈ 1–2 CPU-hours for Tables 6.6–6.7. To run an entry at full length give it CH6_FULL instead of CH6_REDUCED in its file under reproductions/seed-000/ and run `npx cclab reproduce ID --docs`.';
 
 /** The notes every Ch. 6 table shares, the first one on its run length. */
 export const ch6Notes = (length: Ch6Length): string[] => [
@@ -98,9 +98,25 @@ export const LBLCA_LIMIT_CYCLE =
 export const LBLCA_JITTER_FULL =
   'LbLCA’s peak-to-peak jitter at λ 400 over 100 s is 20.8, 32.9, 13.1, 47.9 and 50.8 ms for capacities 400–450 (at 450: 46.9–52.1 over 15 seeds), at 450 just over the 50 ms we take as “tens of ms”. It is the spread between the fastest and the slowest of all packets in 100 s, set by the rare moments when both controlled routers hold most of their 900 packets (16 ms each at 450 Mb/s); the thesis’s 6–8 ms is below what even one such buffer can hold, like its delays (see the delay notes of Tables 6.4–6.7).';
 
+/** Why our TCP baseline has short queues on the 2-input cross, from the full-length runs (Tables 6.4–6.5). */
+export const TCP_BASELINE_CROSS_FULL =
+  'Our TCP Reno baseline runs through RED with ns-2.35’s default parameters, and its queues stay short: over 100 s on the 2-input cross its mean one-way delay is 20.0–21.9 ms, the 20 ms of propagation plus at most two milliseconds of queueing, its peak-to-peak jitter 6.2–16.8 ms (the same in every seed: the extremes come from the opening slow start) and its PDR 0.999 — where the thesis reports 380–410 ms of delay, 1.3–1.4 s of jitter and PDR 0.79–0.81. Such delays need standing queues of thousands of packets (Table 6.1’s buffers read as Mb) with a RED that lets them build; the thesis gives neither its RED parameters nor its TCP settings. With both our TCP and our LbLCA queueing only milliseconds, the tenfold ratios the thesis reports do not appear.';
+
+/** Throughput on the 2-input cross over 100 s: a tie once the capacity exceeds the load. */
+export const CROSS_THROUGHPUT_FULL =
+  'Over 100 s, at capacities 400 and 500 both deliver all of λ1 + λ2 = 250 Mb/s (249.94 Mb/s each, every seed), so neither is below the other; at 200, below the load, and at 300 TCP delivers less (163 and 244 Mb/s against LbLCA’s 169 and 250). The 2-s runs, with TCP still recovering from its opening slow start (104–131 Mb/s), showed TCP below LbLCA at every capacity.';
+
+/** LbLCA's PDR on the 2-input cross over 100 s. */
+export const CROSS_PDR_FULL =
+  'Over 100 s our LbLCA delivers 99.98 % at capacities 380–440, in every seed — more than the thesis’s 98.2–98.5 %: with the capacity above λ1 + λ2 = 350 Mb/s only 0.02 % of the packets are lost. At 340 (below the load) and 360 it delivers 0.87 and 0.92 (the overload note).';
+
+/** Efficacy on the 2-input cross over 100 s: set by the delay once both deliver everything. */
+export const CROSS_EFFICACY_FULL =
+  'Efficacy is 10·log10(PDR / (delay / 100 ms)). Over 100 s both deliver 99.9 % or more at capacities 380–440, so the delay decides it: our TCP’s 20.1–21.4 ms (RED keeps its queue at about a millisecond) against LbLCA’s 22.3–22.8 ms (it keeps the first router’s buffer around b_l·B) gives TCP 6.7–7.0 dB and LbLCA 6.4–6.5 dB; at 340 and 360 LbLCA also loses 13 % and 8 % (2.8 and 3.4 dB). The thesis’s −7 dB for TCP follows from its 400-ms delays and 80 % PDR.';
+
 /** Why LbLCA loses packets when the outgoing capacity is at or below the offered load. */
 export const CBR_OVERLOAD =
-  'LbLCA throttles router ports, not the CBR sources (the thesis switches end-host congestion control off): whatever the network cannot carry is lost at the first router. When the capacity is below the offered load (2-input λ 250 into 200 Mb/s; Table 6.5’s 350 into 340; 3-input 1530 into 1000 and 1500, 390 into 350) the best possible PDR is capacity/λ (0.80; 0.97; 0.65 and 0.98; 0.90) and ours is below it (0.66; 0.86; 0.61 and 0.91; 0.82). Near the load (linear 170 into 170–240 and 400 into 400–450, 2-input 350 into 360, 3-input 390 into 400) the first routers lose packets whenever eq. 6.5 holds a port at δ (its own buffer at or below b_l·B) while the sources keep sending: PDR 0.85–0.98 by seed in 2-s runs (the linear chain over 100 s: 0.95–1.00, except capacity 200, see lblca-pdr of seed-000-table-6-3). Well above the load (2-input 250 into 300–500 and 350 into 380–440, 3-input 390 into 450–500 and 1530 into 2000–2500) ours is 0.97–0.99. The thesis’s 97–98 % at capacities below the load cannot come from unthrottled CBR over these links; its MAC-layer ns-2 code (not available) may have pushed back on the sources.';
+  'LbLCA throttles router ports, not the CBR sources (the thesis switches end-host congestion control off): whatever the network cannot carry is lost at the first router. When the capacity is below the offered load (2-input λ 250 into 200 Mb/s; Table 6.5’s 350 into 340; 3-input 1530 into 1000 and 1500, 390 into 350) the best possible PDR is capacity/λ (0.80; 0.97; 0.65 and 0.98; 0.90) and ours is below it (0.66; 0.86; 0.61 and 0.91; 0.82). Near the load (linear 170 into 170–240 and 400 into 400–450, 2-input 350 into 360, 3-input 390 into 400) the first routers lose packets whenever eq. 6.5 holds a port at δ (its own buffer at or below b_l·B) while the sources keep sending: PDR 0.85–0.98 by seed in 2-s runs (the linear chain over 100 s: 0.95–1.00, except capacity 200, see lblca-pdr of seed-000-table-6-3). Well above the load (2-input 250 into 300–500 and 350 into 380–440, 3-input 390 into 450–500 and 1530 into 2000–2500) ours is 0.97–0.99. (These are the 2-s runs; over 100 s the 2-input cross gives 0.68 for 250 into 200, 0.87 and 0.92 for 350 into 340 and 360, and 0.9998 well above the load.) The thesis’s 97–98 % at capacities below the load cannot come from unthrottled CBR over these links; its MAC-layer ns-2 code (not available) may have pushed back on the sources.';
 
 /** Why our one-way delay is not a few ms. */
 export const DELAY_FLOOR =

@@ -2,12 +2,15 @@ import type { ReproductionSpec } from '../../src/reproduction/types.js';
 import {
   CBR_OVERLOAD,
   CH6_METRICS,
-  CH6_REDUCED,
+  CH6_FULL,
   ch6Notes,
   atLength,
   cross2,
   DELAY_FLOOR,
-  TCP_BASELINE,
+  CROSS_EFFICACY_FULL,
+  CROSS_PDR_FULL,
+  CROSS_THROUGHPUT_FULL,
+  TCP_BASELINE_CROSS_FULL,
 } from './common.js';
 
 const t64 = [
@@ -39,24 +42,24 @@ export const seed000Table6465: ReproductionSpec = {
     'Seed 000 (PhD thesis, IIT Guwahati 2020) §6.3.3, Tables 6.4–6.5, Figs 6.13–6.14; digest shared/spec/000-lblca.md §3',
   summary:
     'λ1 enters B1 and λ2 enters B3; both merge at B2 whose outgoing link runs at the capacity. Table 6.4 (λ = 180/70 Mb/s, capacity 200–500) gives throughput and jitter, Table 6.5 (capacity 340–440, λ not stated: read as Table 6.1’s second pair 150/200, the only one whose sum lies in that range) PDR, delay and efficacy.',
-  base: () => atLength(cross2(180, 70, 200, B_A, 'lblca'), CH6_REDUCED),
+  base: () => atLength(cross2(180, 70, 200, B_A, 'lblca'), CH6_FULL),
   points: [
     ...t64.flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-a-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 180/70, capacity ${r.cap} Mb/s`,
-        scenario: () => atLength(cross2(180, 70, r.cap, B_A, m), CH6_REDUCED),
+        scenario: () => atLength(cross2(180, 70, r.cap, B_A, m), CH6_FULL),
       })),
     ),
     ...t65.flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-b-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 150/200, capacity ${r.cap} Mb/s`,
-        scenario: () => atLength(cross2(150, 200, r.cap, B_B, m), CH6_REDUCED),
+        scenario: () => atLength(cross2(150, 200, r.cap, B_B, m), CH6_FULL),
       })),
     ),
   ],
-  seeds: [...CH6_REDUCED.seeds],
+  seeds: [...CH6_FULL.seeds],
   metrics: CH6_METRICS,
   paper: [
     ...t64.flatMap((r) => [
@@ -97,7 +100,7 @@ export const seed000Table6465: ReproductionSpec = {
       left: { point: `lblca-a-c${r.cap}`, metric: 'jitter' },
       right: { point: `tcp-a-c${r.cap}`, metric: 'jitter' },
       factor: 0.1,
-      explanation: r.cap === 200 ? `${CBR_OVERLOAD} ${TCP_BASELINE}` : TCP_BASELINE,
+      explanation: r.cap === 200 ? `${CBR_OVERLOAD} ${TCP_BASELINE_CROSS_FULL}` : TCP_BASELINE_CROSS_FULL,
     })),
     ...t64.map((r) => ({
       id: `throughput-c${r.cap}`,
@@ -105,6 +108,7 @@ export const seed000Table6465: ReproductionSpec = {
       text: `Capacity ${r.cap}: TCP delivers less than LbLCA`,
       left: { point: `tcp-a-c${r.cap}`, metric: 'throughput' },
       right: { point: `lblca-a-c${r.cap}`, metric: 'throughput' },
+      explanation: CROSS_THROUGHPUT_FULL,
     })),
     ...t65.map((r) => ({
       id: `pdr-c${r.cap}`,
@@ -113,7 +117,7 @@ export const seed000Table6465: ReproductionSpec = {
       of: { point: `lblca-b-c${r.cap}`, metric: 'pdr' },
       min: 0.97,
       max: 0.99,
-      explanation: CBR_OVERLOAD,
+      explanation: `${CROSS_PDR_FULL} ${CBR_OVERLOAD}`,
     })),
     ...t65.map((r) => ({
       id: `tcp-pdr-c${r.cap}`,
@@ -122,7 +126,7 @@ export const seed000Table6465: ReproductionSpec = {
       of: { point: `tcp-b-c${r.cap}`, metric: 'pdr' },
       min: 0.78,
       max: 0.82,
-      explanation: TCP_BASELINE,
+      explanation: TCP_BASELINE_CROSS_FULL,
     })),
     ...t65.map((r) => ({
       id: `delay-c${r.cap}`,
@@ -131,7 +135,7 @@ export const seed000Table6465: ReproductionSpec = {
       left: { point: `lblca-b-c${r.cap}`, metric: 'delay' },
       right: { point: `tcp-b-c${r.cap}`, metric: 'delay' },
       factor: 0.1,
-      explanation: `${DELAY_FLOOR} ${TCP_BASELINE}`,
+      explanation: `${DELAY_FLOOR} ${TCP_BASELINE_CROSS_FULL}`,
     })),
     ...t65.map((r) => ({
       id: `efficacy-c${r.cap}`,
@@ -139,11 +143,11 @@ export const seed000Table6465: ReproductionSpec = {
       text: `Capacity ${r.cap}: TCP’s efficacy is below LbLCA’s (thesis ${r.tcp[2]} vs ${r.lb[2]} dB)`,
       left: { point: `tcp-b-c${r.cap}`, metric: 'efficacy' },
       right: { point: `lblca-b-c${r.cap}`, metric: 'efficacy' },
-      explanation: `${CBR_OVERLOAD} ${DELAY_FLOOR} ${TCP_BASELINE}`,
+      explanation: `${CROSS_EFFICACY_FULL} ${CBR_OVERLOAD} ${DELAY_FLOOR}`,
     })),
   ],
   notes: [
-    ...ch6Notes(CH6_REDUCED),
+    ...ch6Notes(CH6_FULL),
     'Table 6.1’s 2-input buffers: a) B1 425, B2 600, B3 170; b) B1 390, B3 525 and B2 printed twice (900 and 520): 900 is used.',
     'Table 6.5 names no λ; λ = 150/200 Mb/s (total 350) is our reading. Its last LbLCA PDR is printed ".0985": read as 0.985.',
   ],
