@@ -149,6 +149,11 @@ export async function ch4DumbbellChartHeadersFitAt1024({ context, baseUrl }) {
   await lab.open();
   await lab.testId('preset').selectOption('seed000-ch4-dumbbell');
   await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Seed 000 Ch. 4 dumbbell'));
+  // A loaded preset plays on only if the run before it was still playing (the first visit's run may
+  // not have started yet, or may have ended; it depends on timing), so once the worker has loaded
+  // the preset's run (its ten flows in the series) start it when it is not playing.
+  await lab.page.waitForFunction(() => window.__cclab.series().flows.length === 10);
+  if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 0.5e9);
   await lab.testId('queue-chart-port').waitFor();
   assert.deepEqual(await crowdedChartHeads(lab.page), [], 'chart headers at 1024 px');
