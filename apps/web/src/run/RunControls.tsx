@@ -1,8 +1,8 @@
 /** Play, pause, step, reset, speed, batch run with progress, and the simulation clock. */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { SPEEDS, formatSpeed } from '../state/runStore';
 import { SimClock } from './SimClock';
+import { SpeedSelect } from './SpeedSelect';
 
 const STATUS_TEXT: Record<string, string> = {
   idle: 'Loading…',
@@ -59,16 +59,12 @@ export function RunControls() {
       >
         Reset
       </button>
-      <label className="speed" title="Simulated seconds per second of wall time; Max runs as fast as possible">
-        <span>Speed</span>
-        <select data-testid="speed" value={String(speed)} onChange={(e) => sim.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={String(s)} value={String(s)}>
-              {formatSpeed(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpeedSelect
+        speed={speed}
+        onChange={(v) => sim.setSpeed(v)}
+        title="Simulated seconds per second of wall time; Max runs as fast as possible"
+        testId="speed"
+      />
       <SimClock />
       <span className={`run-status status-${status}`} data-testid="run-status" data-status={status}>
         {status === 'error' && issues > 0

@@ -22,6 +22,7 @@ import { SweepTables } from './SweepTables';
 import { SweepSourcePicker } from './SweepSourcePicker';
 import { SampleFiles } from '../samples/SampleFiles';
 import { varyingParameters } from './sweepGrid';
+import { SweepFieldOptions } from './SweepFieldOptions';
 import './sweep.css';
 import { DrawerToggle } from '../DrawerToggle';
 
@@ -84,7 +85,6 @@ export function SweepPanel() {
   if (!st.open || !st.form) return null;
   const form = st.form;
   const field = fields.find((f) => f.path === form.path);
-  const groups = [...new Set(fields.map((f) => f.group))];
   const running = st.status === 'running';
   const set = (patch: Partial<SweepForm>) => sweepStore.getState().setForm(patch);
 
@@ -152,18 +152,7 @@ export function SweepPanel() {
               set({ path: e.target.value, valuesText: f?.suggested ?? '' });
             }}
           >
-            {!field && <option value={form.path}>{form.path}</option>}
-            {groups.map((g) => (
-              <optgroup key={g} label={g}>
-                {fields
-                  .filter((f) => f.group === g)
-                  .map((f) => (
-                    <option key={f.path} value={f.path}>
-                      {f.label}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <SweepFieldOptions fields={fields} current={form.path} />
           </select>
           <label htmlFor={ids.values}>Values{field?.unit ? ` (${field.unit.trim()})` : ''}</label>
           <input

@@ -1,7 +1,7 @@
 /** The split view's one set of controls: Play/Pause, Step, Reset, Speed, Run to end, the shared clock. */
 import { useStore } from 'zustand';
-import { SPEEDS, formatSpeed } from '../../state/runStore';
-import { formatClock } from '../../run/SimClock';
+import { ClockReadout } from '../../run/SimClock';
+import { SpeedSelect } from '../../run/SpeedSelect';
 import type { SplitSession } from './SplitSession';
 
 export function SplitControls({ session }: { session: SplitSession }) {
@@ -39,33 +39,18 @@ export function SplitControls({ session }: { session: SplitSession }) {
       <button type="button" className="btn" data-testid="split-reset" onClick={() => session.reset()}>
         Reset
       </button>
-      <label className="speed" title="Simulated seconds per second of wall time, for both runs">
-        <span>Speed</span>
-        <select
-          data-testid="split-speed"
-          value={String(st.speed)}
-          onChange={(e) => session.setSpeed(Number(e.target.value))}
-        >
-          {SPEEDS.map((s) => (
-            <option key={String(s)} value={String(s)}>
-              {formatSpeed(s)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div
-        className="sim-clock"
-        role="timer"
-        aria-live="off"
-        aria-label="Shared clock (the time both runs have reached)"
-        data-testid="split-clock"
-        data-now-ns={sharedNs}
-      >
-        <span className="clock-text">
-          <span className="clock-now">{formatClock(sharedNs)}</span>
-          <span className="clock-dur"> / {formatClock(st.durationNs)} s</span>
-        </span>
-      </div>
+      <SpeedSelect
+        speed={st.speed}
+        onChange={(v) => session.setSpeed(v)}
+        title="Simulated seconds per second of wall time, for both runs"
+        testId="split-speed"
+      />
+      <ClockReadout
+        nowNs={sharedNs}
+        durationNs={st.durationNs}
+        label="Shared clock (the time both runs have reached)"
+        testId="split-clock"
+      />
       <span className="run-status" data-testid="split-status" data-mode={st.finished ? 'finished' : st.mode}>
         {st.problem ??
           (!st.ready

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ScenarioInput } from '@cclab/engine';
 import type { SweepField } from '../../sweep/sweepFields';
+import { SweepFieldOptions } from '../../sweep/SweepFieldOptions';
 import { currentValueText, splitVariants, type SplitChoice, type SplitIssue } from './splitVariants';
 
 interface Props {
@@ -29,7 +30,6 @@ export function SplitPicker({ scenario, fields, choice, issues, onApply }: Props
   useEffect(() => setDraft(choice), [choice]);
   useEffect(() => setProblems(issues), [issues]);
   const field = fields.find((f) => f.path === draft.path);
-  const groups = [...new Set(fields.map((f) => f.group))];
   const errorOf = (k: SplitIssue['field']) => problems.filter((p) => p.field === k);
 
   const choosePath = (path: string) => {
@@ -86,18 +86,7 @@ export function SplitPicker({ scenario, fields, choice, issues, onApply }: Props
         aria-describedby={errorOf('path').length > 0 ? `${ids.err}-path` : undefined}
         onChange={(e) => choosePath(e.target.value)}
       >
-        {!field && <option value={draft.path}>{draft.path}</option>}
-        {groups.map((g) => (
-          <optgroup key={g} label={g}>
-            {fields
-              .filter((f) => f.group === g)
-              .map((f) => (
-                <option key={f.path} value={f.path}>
-                  {f.label}
-                </option>
-              ))}
-          </optgroup>
-        ))}
+        <SweepFieldOptions fields={fields} current={draft.path} />
       </select>
       <label htmlFor={ids.a}>A{unit}</label>
       {valueInput('a')}
