@@ -32,32 +32,43 @@ const burst = (id: string, from: string, to: string, start: string, stop: string
   app: { type: 'cbr', params: { rate: '40Mbps', packetSize: '1000B' } },
 });
 
+/** Host S to host D over one 100 Mb/s, 10 ms link whose delivery opportunities are `ms`; 30 ms run. */
+const traceLink = (
+  link: Partial<ScenarioInput['links'][number]>,
+  ms: number[],
+  flows: ScenarioInput['flows'],
+): ScenarioInput => ({
+  version: 1,
+  duration: '30ms',
+  nodes: [
+    { id: 'S', kind: 'host' },
+    { id: 'D', kind: 'host' },
+  ],
+  links: [
+    {
+      a: 'S',
+      b: 'D',
+      rate: '100Mbps',
+      delay: '10ms',
+      ...link,
+      channel: { type: 'trace', params: { preset: 'custom', ms, repeat: false } },
+    },
+  ],
+  flows,
+});
+
 describe('packet traces of time-varying ports', () => {
   it('a trace link: packets leave ("-") at the delivery opportunities, arrive ("r") a delay later; overflow is "d"', () => {
     // opportunities at 2, 5 and 9 ms, 1504 B each; 10 ms propagation; "3 packets" lets 2 wait (ns-2 qlim−1)
-    const sc: ScenarioInput = {
-      version: 1,
-      duration: '30ms',
-      nodes: [
-        { id: 'S', kind: 'host' },
-        { id: 'D', kind: 'host' },
-      ],
-      links: [
-        {
-          a: 'S',
-          b: 'D',
-          rate: '100Mbps',
-          delay: '10ms',
-          buffer: '3 packets',
-          channel: { type: 'trace', params: { preset: 'custom', ms: [2, 5, 9], repeat: false } },
-        },
-      ],
-      flows: [
+    const sc = traceLink(
+      { buffer: '3 packets' },
+      [2, 5, 9],
+      [
         burst('f0', 'S', 'D', '0.2ms', '0.9ms'), // packets at 0.2, 0.4, 0.6, 0.8 ms
         burst('f1', 'S', 'D', '3ms', '3.1ms'), // one at 3 ms
         burst('f2', 'S', 'D', '6ms', '6.1ms'), // one at 6 ms
       ],
-    };
+    );
     expect(traceOf(sc, 'S->D')).toEqual([
       '+ 0.2 0#0',
       '+ 0.4 0#1',
@@ -82,25 +93,11 @@ describe('packet traces of time-varying ports', () => {
 
   it('a trace link that loses every packet: each is sent ("-") at its opportunity and lost on the wire ("d"), never received', () => {
     // one 1000-byte packet at 0.2 ms and one at 3 ms; opportunities at 2 and 5 ms; lossRate 1
-    const sc: ScenarioInput = {
-      version: 1,
-      duration: '30ms',
-      nodes: [
-        { id: 'S', kind: 'host' },
-        { id: 'D', kind: 'host' },
-      ],
-      links: [
-        {
-          a: 'S',
-          b: 'D',
-          rate: '100Mbps',
-          delay: '10ms',
-          lossRate: 1,
-          channel: { type: 'trace', params: { preset: 'custom', ms: [2, 5], repeat: false } },
-        },
-      ],
-      flows: [burst('f0', 'S', 'D', '0.2ms', '0.3ms'), burst('f1', 'S', 'D', '3ms', '3.1ms')],
-    };
+    const sc = traceLink(
+      { lossRate: 1 },
+      [2, 5],
+      [burst('f0', 'S', 'D', '0.2ms', '0.3ms'), burst('f1', 'S', 'D', '3ms', '3.1ms')],
+    );
     expect(traceOf(sc, 'S->D')).toEqual(['+ 0.2 0#0', '- 2 0#0', 'd 2 0#0', '+ 3 1#0', '- 5 1#0', 'd 5 1#0']);
   });
 
