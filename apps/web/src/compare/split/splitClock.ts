@@ -46,7 +46,7 @@ export class SplitClock {
 
   /** Both runs are at the end (or stopped). */
   finished(a: SideClock, b: SideClock): boolean {
-    return (a.done || a.nowNs >= this.durationNs) && (b.done || b.nowNs >= this.durationNs);
+    return SplitClock.reached(a, this.durationNs) && SplitClock.reached(b, this.durationNs);
   }
 
   play(wallMs: number): void {
