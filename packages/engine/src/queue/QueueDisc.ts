@@ -246,14 +246,16 @@ export abstract class QueueDisc {
   /**
    * The statistics of `enqueue(pkt)` immediately followed by a `dequeue()` returning it, on an
    * empty queue (only after `admitsPassThrough(pkt)`): one arrival, one departure, zero sojourn;
-   * the length and the length integrals are unchanged (zero before and after).
+   * the length and the length integrals are unchanged (zero before and after). The packet's
+   * `enqueueNs` is not written: only a packet in storage is asked for it (sojourn at dequeue, a
+   * drop's sojourn), and the next queue that stores it sets it; skipping the write spares every
+   * uncongested hop a visit to the packet's boxed time field (docs/performance.md).
    */
   passThrough(pkt: Packet): void {
     const s = this.stats;
     const size = pkt.sizeBytes;
     s.arrivals++;
     s.arrivalBytes += size;
-    pkt.enqueueNs = this.clock.now;
     s.departures++;
     s.departureBytes += size;
     this.lastSojournNs = 0;
