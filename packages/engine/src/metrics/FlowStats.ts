@@ -10,6 +10,13 @@ const BUCKETS_PER_DECADE = 200;
 const MIN_LOG = 3; // 10^3 ns = 1 µs
 const DECADES = 9;
 
+/** Histogram bucket of a delay (ns): 0 up to 1 µs, then BUCKETS_PER_DECADE a decade, `last` at most. */
+function delayBucket(delayNs: number, last: number): number {
+  if (delayNs <= 1000) return 0;
+  const b = 1 + Math.floor((Math.log10(delayNs) - MIN_LOG) * BUCKETS_PER_DECADE);
+  return b > last ? last : b;
+}
+
 export class FlowStats {
   // sender side
   packetsSent = 0;
@@ -34,6 +41,14 @@ export class FlowStats {
   maxDelayNs = -Infinity;
   private lastDelayNs = -1;
   readonly delayHistogram = new Uint32Array(BUCKETS_PER_DECADE * DECADES + 2);
+  /**
+   * The smallest and largest delay seen in the histogram bucket `lastBucket` since a delay last
+   * fell into another bucket. The bucket index grows with the delay, so a delay between the two
+   * falls into the same bucket: a flow's consecutive delays mostly do, and skip the logarithm.
+   */
+  private bucketLoNs = Infinity;
+  private bucketHiNs = -Infinity;
+  private lastBucket = 0;
   /** Completion time of a finite transfer (ns), or −1. */
   completionNs = -1;
   startNs = 0;
@@ -61,11 +76,17 @@ export class FlowStats {
       this.jitterCount++;
     }
     this.lastDelayNs = delayNs;
-    let b: number;
-    if (delayNs <= 1000) b = 0;
-    else {
-      b = 1 + Math.floor((Math.log10(delayNs) - MIN_LOG) * BUCKETS_PER_DECADE);
-      if (b > this.delayHistogram.length - 1) b = this.delayHistogram.length - 1;
+    let b = this.lastBucket;
+    if (!(delayNs >= this.bucketLoNs && delayNs <= this.bucketHiNs)) {
+      b = delayBucket(delayNs, this.delayHistogram.length - 1);
+      if (b === this.lastBucket) {
+        if (delayNs < this.bucketLoNs) this.bucketLoNs = delayNs;
+        if (delayNs > this.bucketHiNs) this.bucketHiNs = delayNs;
+      } else {
+        this.lastBucket = b;
+        this.bucketLoNs = delayNs;
+        this.bucketHiNs = delayNs;
+      }
     }
     this.delayHistogram[b]!++;
   }
