@@ -77,16 +77,17 @@ export class FlowStats {
     }
     this.lastDelayNs = delayNs;
     let b = this.lastBucket;
-    if (!(delayNs >= this.bucketLoNs && delayNs <= this.bucketHiNs)) {
+    const lo = this.bucketLoNs;
+    const hi = this.bucketHiNs;
+    if (!(delayNs >= lo && delayNs <= hi)) {
+      // every operation here runs on each miss (no branch first taken once V8 has optimized this)
       b = delayBucket(delayNs, this.delayHistogram.length - 1);
-      if (b === this.lastBucket) {
-        if (delayNs < this.bucketLoNs) this.bucketLoNs = delayNs;
-        if (delayNs > this.bucketHiNs) this.bucketHiNs = delayNs;
-      } else {
-        this.lastBucket = b;
-        this.bucketLoNs = delayNs;
-        this.bucketHiNs = delayNs;
-      }
+      const same = b === this.lastBucket;
+      const wideLo = Math.min(lo, delayNs);
+      const wideHi = Math.max(hi, delayNs);
+      this.lastBucket = b;
+      this.bucketLoNs = same ? wideLo : delayNs;
+      this.bucketHiNs = same ? wideHi : delayNs;
     }
     this.delayHistogram[b]!++;
   }

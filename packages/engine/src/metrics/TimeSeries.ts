@@ -9,6 +9,8 @@ const INITIAL_POINTS = 64;
 export class TimeSeries {
   readonly columns: string[];
   private data: Float64Array[];
+  /** Points the arrays have room for (≤ capacity). */
+  private room: number;
   length = 0;
   /** Record one of every `stride` offered samples. */
   stride = 1;
@@ -22,22 +24,23 @@ export class TimeSeries {
     this.columns = columns;
     // room for a few points, grown on demand: most runs record far fewer points than the
     // capacity, and a scenario's ~200 columns × 2000 points would be 3 MB to zero at every build
-    const room = Math.min(capacity, INITIAL_POINTS);
-    this.data = columns.map(() => new Float64Array(room));
+    this.room = Math.min(capacity, INITIAL_POINTS);
+    this.data = columns.map(() => new Float64Array(this.room));
   }
 
   /** Offers a row (values in column order). Returns true when it was recorded. */
   offer(row: ArrayLike<number>): boolean {
     if (this.offered++ % this.stride !== 0) return false;
     if (this.length === this.capacity) this.decimate();
-    else if (this.data.length > 0 && this.length === this.data[0]!.length) this.grow();
+    else if (this.length === this.room) this.grow();
     const i = this.length++;
     for (let c = 0; c < this.data.length; c++) this.data[c]![i] = row[c]!;
     return true;
   }
 
   private grow(): void {
-    const room = Math.min(this.capacity, 2 * this.data[0]!.length);
+    const room = Math.min(this.capacity, 2 * this.room);
+    this.room = room;
     this.data = this.data.map((col) => {
       const wider = new Float64Array(room);
       wider.set(col);
