@@ -48,21 +48,6 @@ describe('TimeSeries', () => {
     expect(Array.from(ts.column('v'))).toEqual(t.map((x) => 2 * x));
   });
 
-  it('keeps every point while it grows its arrays towards the capacity, and decimates only at the capacity', () => {
-    const ts = new TimeSeries(['t', 'v'], 300);
-    for (let i = 0; i < 299; i++) ts.offer([i, 2 * i]);
-    expect(ts.length).toBe(299);
-    expect(ts.stride).toBe(1);
-    expect(Array.from(ts.column('t'))).toEqual(Array.from({ length: 299 }, (_, i) => i));
-    expect(Array.from(ts.column('v'))).toEqual(Array.from({ length: 299 }, (_, i) => 2 * i));
-    // the 300th point fills it; the 301st halves it to the even ones (0, 2, …, 298) and is the
-    // first of stride 2
-    ts.offer([299, 598]);
-    ts.offer([300, 600]);
-    expect(ts.stride).toBe(2);
-    expect(Array.from(ts.column('t'))).toEqual([...Array.from({ length: 150 }, (_, i) => 2 * i), 300]);
-  });
-
   it('writes CSV with a header row', () => {
     const ts = new TimeSeries(['t', 'cwnd'], 16);
     ts.offer([0.1, 2]);

@@ -3,14 +3,9 @@
  * and doubles its recording stride, so memory stays fixed however long the run while the series
  * still spans the whole run at uniform (coarser) resolution.
  */
-/** Points a series allocates room for at first; it doubles its arrays up to its capacity. */
-const INITIAL_POINTS = 64;
-
 export class TimeSeries {
   readonly columns: string[];
   private data: Float64Array[];
-  /** Points the arrays have room for (≤ capacity). */
-  private room: number;
   length = 0;
   /** Record one of every `stride` offered samples. */
   stride = 1;
@@ -22,30 +17,16 @@ export class TimeSeries {
   ) {
     if (capacity < 4) throw new Error('TimeSeries capacity must be at least 4');
     this.columns = columns;
-    // room for a few points, grown on demand: most runs record far fewer points than the
-    // capacity, and a scenario's ~200 columns × 2000 points would be 3 MB to zero at every build
-    this.room = Math.min(capacity, INITIAL_POINTS);
-    this.data = columns.map(() => new Float64Array(this.room));
+    this.data = columns.map(() => new Float64Array(capacity));
   }
 
   /** Offers a row (values in column order). Returns true when it was recorded. */
   offer(row: ArrayLike<number>): boolean {
     if (this.offered++ % this.stride !== 0) return false;
     if (this.length === this.capacity) this.decimate();
-    else if (this.length === this.room) this.grow();
     const i = this.length++;
     for (let c = 0; c < this.data.length; c++) this.data[c]![i] = row[c]!;
     return true;
-  }
-
-  private grow(): void {
-    const room = Math.min(this.capacity, 2 * this.room);
-    this.room = room;
-    this.data = this.data.map((col) => {
-      const wider = new Float64Array(room);
-      wider.set(col);
-      return wider;
-    });
   }
 
   private decimate(): void {
