@@ -236,6 +236,16 @@ export async function splitViewSameSeedSameRun({ context, baseUrl }) {
   assert.equal(await again.testId('split-path').inputValue(), 'flows[*].transport.cc');
   await again.page.waitForSelector('[data-testid="split-play"]:not([disabled])', { timeout: 20000 });
   assert.notEqual((await again.run()).status, 'playing', 'the lab’s own run does not play behind it');
+
+  // pasted into the address bar of a lab open on the same scenario, the link opens its split view too
+  const pasted = new LabPage(await context.newPage(), baseUrl);
+  await pasted.open();
+  await pasted.page.waitForFunction(() => /^#s=[^&]+$/.test(location.hash)); // the lab's own link, no split
+  assert.equal(await pasted.testId('split-view-panel').count(), 0);
+  await pasted.page.evaluate((h) => (location.hash = h), new URL(copied).hash);
+  await pasted.testId('split-view-panel').waitFor();
+  assert.equal(await pasted.testId('split-value-b').inputValue(), 'newreno');
+  assert.equal(await pasted.testId('split-path').inputValue(), 'flows[*].transport.cc');
 }
 
 /** A value the scenario cannot take is refused with the field named; a queue discipline can differ too. */

@@ -15,6 +15,8 @@ import { formatEventTime } from '../run/liveChanges';
 import { liveChange, resimulate } from '../run/rewindSync';
 import { onlyEventsChanged } from '../run/timeline';
 import type { ScenarioInput } from '@cclab/engine';
+import { splitChoiceFromHash } from '../compare/split/splitLink';
+import type { SplitChoice } from '../compare/split/splitVariants';
 
 /** Whether `next` is `prev` with events appended, nothing else the simulation sees changed. */
 function onlyEventsAdded(prev: ScenarioInput | null, next: ScenarioInput): boolean {
@@ -46,15 +48,31 @@ function writeAddress(lab: Lab): void {
   lab.autosave.noteAddress(param);
 }
 
-/** A link pasted into the address bar of the open lab: open it (undoably) or say why not. */
+/** Opens the split view a pasted link names (`&split=`), unless it is open with that choice already. */
+function openPastedSplit(lab: Lab, choice: SplitChoice | null): void {
+  const open = lab.ui.getState().split;
+  if (!choice || (open && open.path === choice.path && open.a === choice.a && open.b === choice.b)) return;
+  lab.sim.pause();
+  lab.ui.getState().setSplit(choice);
+}
+
+/**
+ * A link pasted into the address bar of the open lab: open it (undoably) or say why not. A split
+ * view in the link opens too, also when the link's scenario is the one already open.
+ */
 function openPastedLink(lab: Lab): void {
   const param = scenarioParam(location.hash);
-  if (param === null || param === lab.autosave.address) return;
+  const split = splitChoiceFromHash(location.hash);
+  if (param === null || param === lab.autosave.address) {
+    openPastedSplit(lab, split);
+    return;
+  }
   const r = readLink(param);
   if (r.ok) {
     lab.scenario.getState().replace(r.scenario);
     lab.autosave.noteAddress(param);
     lab.ui.getState().showToast('Opened the scenario from the link. Undo (Ctrl+Z) brings back what you had.');
+    openPastedSplit(lab, split);
     return;
   }
   lab.ui.getState().pushNotice({

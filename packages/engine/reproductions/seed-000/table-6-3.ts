@@ -25,6 +25,10 @@ const rows: Row[] = [
   { lambda: 400, cap: 440, buffer: 900, thr: [95.58, 81.58], jit: [7, 988] },
   { lambda: 400, cap: 450, buffer: 900, thr: [91.59, 81.65], jit: [8, 1008] },
 ];
+/** Other LbLCA update periods d at λ 170 (the entries use 2 ms; see LBLCA_LIMIT_CYCLE). */
+const PERIOD_PROBES: [string, number][] = ['1ms', '5ms', '10ms'].flatMap((d) =>
+  [180, 200, 220].map((cap): [string, number] => [d, cap]),
+);
 const id = (r: Row, m: 'lblca' | 'tcp') => `${m}-l${r.lambda}-c${r.cap}`;
 const where = 'Table 6.3';
 const THR_NOTE =
@@ -54,6 +58,12 @@ export const seed000Table63: ReproductionSpec = {
       label: 'LbLCA with d = RTT (the thesis’s period), λ 170, capacity 200 Mb/s',
       scenario: () => atLength(linear3(170, 200, 400, 'lblca', '0s'), CH6_FULL),
     },
+    // The update period's effect near the load (no thesis numbers: the thesis runs d = RTT only).
+    ...PERIOD_PROBES.map(([d, cap]) => ({
+      id: `lblca-d${d}-l170-c${cap}`,
+      label: `LbLCA with d = ${d}, λ 170, capacity ${cap} Mb/s`,
+      scenario: () => atLength(linear3(170, cap, 400, 'lblca', d), CH6_FULL),
+    })),
   ],
   seeds: [...CH6_FULL.seeds],
   metrics: CH6_METRICS,
@@ -104,7 +114,7 @@ export const seed000Table63: ReproductionSpec = {
       of: { point: 'lblca-rtt-l170-c200', metric: 'pdr' },
       min: 0.95,
       explanation:
-        'With d = RTT (60 ms on this chain) the controller acts too rarely for Table 6.1’s buffers read as packets: 400 packets fill from empty in 19 ms at 170 Mb/s, and eq. 6.5 keeps B1’s port at δ (5 % of capacity) for a whole period whenever B1’s occupancy was at or below b_l·B at the last update, so B1 overflows period after period (PDR 0.26 over 100 s). The thesis ran d = RTT at the MAC layer with feedback of frame counts; we cannot tell how often its controller acted. The other points use d = 2 ms.',
+        'With d = RTT (60 ms on this chain) the controller acts too rarely for Table 6.1’s buffers read as packets: 400 packets fill from empty in 19 ms at 170 Mb/s, and eq. 6.5 keeps B1’s port at δ (5 % of capacity) for a whole period whenever B1’s occupancy was at or below b_l·B at the last update, so B1 overflows period after period (PDR 0.26 over 100 s). The thesis ran d = RTT at the MAC layer with feedback of frame counts; we cannot tell how often its controller acted. The table’s points use d = 2 ms; the period probes at 1, 5 and 10 ms are discussed under lblca-pdr.',
     },
     {
       id: 'lblca-pdr',
@@ -117,4 +127,8 @@ export const seed000Table63: ReproductionSpec = {
   ],
   notes: ch6Notes(CH6_FULL),
   preset: 'seed000-linear-3',
+  quickCheck: {
+    points: ['lblca-l170-c200', 'tcp-l170-c200', 'lblca-l400-c450', 'lblca-rtt-l170-c200', 'lblca-d1ms-l170-c200'],
+    duration: '5s',
+  },
 };

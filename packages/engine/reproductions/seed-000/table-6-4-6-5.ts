@@ -152,4 +152,5 @@ export const seed000Table6465: ReproductionSpec = {
     'Table 6.5 names no λ; λ = 150/200 Mb/s (total 350) is our reading. Its last LbLCA PDR is printed ".0985": read as 0.985.',
   ],
   preset: 'seed000-cross-2',
+  quickCheck: { points: ['lblca-a-c200', 'tcp-a-c200', 'lblca-b-c380', 'tcp-b-c380'], duration: '5s' },
 };
