@@ -9,8 +9,14 @@ export interface EventHandler {
 }
 
 export class EventQueue {
-  private time: Float64Array;
-  private seqOf: Float64Array;
+  /**
+   * The ordering key of slot s: its time at [2s] and its insertion sequence at [2s + 1], side by
+   * side so that one cache line holds both. The heap's comparisons always load and compare
+   * both (not the sequences only on a tie): a load or comparison that first runs after the code
+   * was optimized (at the first tie) has no type feedback, so it would deoptimize the event loop
+   * and make V8 compile it again (docs/performance.md).
+   */
+  private keys: Float64Array;
   private kindOf: Int32Array;
   private argOf: Float64Array;
   private handlerOf: (EventHandler | null)[];
@@ -24,8 +30,7 @@ export class EventQueue {
 
   constructor(initialCapacity = 1024) {
     this.capacity = initialCapacity;
-    this.time = new Float64Array(initialCapacity);
-    this.seqOf = new Float64Array(initialCapacity);
+    this.keys = new Float64Array(2 * initialCapacity);
     this.kindOf = new Int32Array(initialCapacity);
     this.argOf = new Float64Array(initialCapacity);
     this.handlerOf = new Array<EventHandler | null>(initialCapacity).fill(null);
@@ -37,12 +42,9 @@ export class EventQueue {
   private grow(): void {
     const old = this.capacity;
     const cap = old * 2;
-    const t = new Float64Array(cap);
-    t.set(this.time);
-    this.time = t;
-    const s = new Float64Array(cap);
-    s.set(this.seqOf);
-    this.seqOf = s;
+    const keys = new Float64Array(2 * cap);
+    keys.set(this.keys);
+    this.keys = keys;
     const k = new Int32Array(cap);
     k.set(this.kindOf);
     this.kindOf = k;
@@ -76,21 +78,22 @@ export class EventQueue {
   pushReserved(time: number, seq: number, handler: EventHandler, kind: number, arg: number): void {
     if (this.freeCount === 0) this.grow();
     const slot = this.freeSlots[--this.freeCount]!;
-    this.time[slot] = time;
-    this.seqOf[slot] = seq;
+    const keys = this.keys;
+    keys[2 * slot] = time;
+    keys[2 * slot + 1] = seq;
     this.kindOf[slot] = kind;
     this.argOf[slot] = arg;
     this.handlerOf[slot] = handler;
     // sift up (comparison inlined: earlier time, or same time and earlier insertion)
     const heap = this.heap;
-    const times = this.time;
-    const seqs = this.seqOf;
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const p = heap[parent]!;
-      const tp = times[p]!;
-      if (tp < time || (tp === time && seqs[p]! < seq)) break;
+      const tp = keys[2 * p]!;
+      const sp = keys[2 * p + 1]!;
+      const seqEarlier = sp < seq;
+      if (tp < time || (tp === time && seqEarlier)) break;
       heap[i] = p;
       i = parent;
     }
@@ -99,7 +102,7 @@ export class EventQueue {
 
   /** Time of the earliest event, or Infinity when empty. */
   peekTime(): number {
-    return this.size === 0 ? Infinity : this.time[this.heap[0]!]!;
+    return this.size === 0 ? Infinity : this.keys[2 * this.heap[0]!]!;
   }
 
   /** Handler of the earliest event, or null when empty (diagnostics, not the hot path). */
@@ -112,7 +115,7 @@ export class EventQueue {
    * `peekTime`, whose Infinity branch makes V8 box the time: one allocation per event.
    */
   headTime(): number {
-    return this.time[this.heap[0]!]!;
+    return this.keys[2 * this.heap[0]!]!;
   }
 
   /**
@@ -129,11 +132,10 @@ export class EventQueue {
     this.freeSlots[this.freeCount++] = slot;
     const n = --this.size;
     if (n > 0) {
-      const times = this.time;
-      const seqs = this.seqOf;
+      const keys = this.keys;
       const last = heap[n]!;
-      const tl = times[last]!;
-      const sl = seqs[last]!;
+      const tl = keys[2 * last]!;
+      const sl = keys[2 * last + 1]!;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
@@ -141,17 +143,22 @@ export class EventQueue {
         const r = l + 1;
         let c = l;
         let cs = heap[l]!;
-        let tc = times[cs]!;
+        let tc = keys[2 * cs]!;
+        let sc = keys[2 * cs + 1]!;
         if (r < n) {
           const rs = heap[r]!;
-          const tr = times[rs]!;
-          if (tr < tc || (tr === tc && seqs[rs]! < seqs[cs]!)) {
+          const tr = keys[2 * rs]!;
+          const sr = keys[2 * rs + 1]!;
+          const rightSeqEarlier = sr < sc;
+          if (tr < tc || (tr === tc && rightSeqEarlier)) {
             c = r;
             cs = rs;
             tc = tr;
+            sc = sr;
           }
         }
-        if (tl < tc || (tl === tc && sl < seqs[cs]!)) break;
+        const lastSeqEarlier = sl < sc;
+        if (tl < tc || (tl === tc && lastSeqEarlier)) break;
         heap[i] = cs;
         i = c;
       }

@@ -10,6 +10,8 @@ import { formatSimTime, NoProgressError } from './SimulationError.js';
  * thousands); a source whose gap rounds to 0 ns, or a zero-delay loop, makes millions.
  */
 export const MAX_EVENTS_PER_INSTANT = 1_000_000;
+/** Events before the watchdog's first comparison (which only marks the clock; see `run`). */
+const FIRST_PROGRESS_CHECK = 1000;
 
 export interface TimerOwner {
   onTimer(kind: number, now: number): void;
@@ -91,18 +93,47 @@ export class Timer implements EventHandler {
 
 export type StopReason = 'time' | 'idle' | 'events' | 'stopped';
 
+let dispatchWarmedUp = false;
+
+/**
+ * Dispatches a few events to an idle timer through a throwaway queue, once per process, before
+ * the first simulation schedules anything. V8 records which handler classes an event dispatch
+ * meets (the type feedback that its optimizing compiler specializes the dispatch on) only once
+ * `popAndDispatch` has run a few times; without this the first events of a run — the probe
+ * sampler's row at t = 0 among them — go unrecorded, the optimized event loop knows only the
+ * ports, timers and flows, and the sampler's next row (a probe interval later) deoptimizes it
+ * and makes V8 compile it again (docs/performance.md). An idle timer ignores these events
+ * (another generation), and its class is one the dispatch meets in every run anyway.
+ */
+function warmUpDispatch(sim: Simulator): void {
+  dispatchWarmedUp = true;
+  const queue = new EventQueue(16);
+  const idle = new Timer(sim, { onTimer: () => {} }, 0);
+  for (let i = 0; i < 16; i++) {
+    queue.push(0, idle, 0, -1);
+    queue.popAndDispatch();
+  }
+}
+
 /** The discrete-event kernel: a clock in integer nanoseconds and the pending-event heap. */
 export class Simulator {
   readonly queue = new EventQueue();
   now = 0;
   eventsProcessed = 0;
   private stopRequested = false;
-  /** Watchdog: total event count at which simulated time is next compared with `progressMarkNs`. */
-  private progressCheckAt = MAX_EVENTS_PER_INSTANT;
+  /**
+   * Watchdog: total event count at which simulated time is next compared with `progressMarkNs`.
+   * The first comparison comes after FIRST_PROGRESS_CHECK events, the next ones every
+   * MAX_EVENTS_PER_INSTANT: the comparison's code then runs before V8 optimizes the event loop,
+   * whose optimized code would otherwise deoptimize (and be compiled again) at the first
+   * comparison, a million events into every run (docs/performance.md).
+   */
+  private progressCheckAt = FIRST_PROGRESS_CHECK;
   private progressMarkNs = -1;
 
   constructor(readonly seed: number) {
     holdAsDoubles(this, ['now', 'progressMarkNs']);
+    if (!dispatchWarmedUp) warmUpDispatch(this);
   }
 
   /** A random stream independent of every other named stream for the same run seed. */

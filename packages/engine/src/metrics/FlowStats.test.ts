@@ -15,6 +15,16 @@ describe('FlowStats', () => {
     expect(Math.abs(s.delayPercentileNs(0.2) / 10e6 - 1)).toBeLessThan(0.012);
   });
 
+  it('puts each delay into bucket 1 + floor((log10(d) - 3) * 200), however consecutive delays straddle a boundary', () => {
+    // 10 ms = 10^7 ns lies exactly on a boundary: (7 - 3) * 200 = 800, so 10 ms opens bucket 801;
+    // 9.9 ms: (6.99564 - 3) * 200 = 799.13 -> 800; 9.999 ms: 799.99 -> 800; 10.1 ms: 800.86 -> 801
+    const s = new FlowStats();
+    for (const d of [9.9e6, 10.1e6, 10e6, 9.999e6, 9.9e6, 10.05e6]) s.recordDelay(d);
+    expect(s.delayHistogram[800]).toBe(3);
+    expect(s.delayHistogram[801]).toBe(3);
+    expect(s.delayHistogram.reduce((a, b) => a + b, 0)).toBe(6);
+  });
+
   it('p95 of a uniform spread of delays lands within 1 % of the exact value', () => {
     const s = new FlowStats();
     for (let i = 1; i <= 1000; i++) s.recordDelay(i * 1e5);

@@ -10,6 +10,13 @@ const BUCKETS_PER_DECADE = 200;
 const MIN_LOG = 3; // 10^3 ns = 1 µs
 const DECADES = 9;
 
+/** Histogram bucket of a delay (ns): 0 up to 1 µs, then BUCKETS_PER_DECADE a decade, `last` at most. */
+function delayBucket(delayNs: number, last: number): number {
+  if (delayNs <= 1000) return 0;
+  const b = 1 + Math.floor((Math.log10(delayNs) - MIN_LOG) * BUCKETS_PER_DECADE);
+  return b > last ? last : b;
+}
+
 export class FlowStats {
   // sender side
   packetsSent = 0;
@@ -34,6 +41,14 @@ export class FlowStats {
   maxDelayNs = -Infinity;
   private lastDelayNs = -1;
   readonly delayHistogram = new Uint32Array(BUCKETS_PER_DECADE * DECADES + 2);
+  /**
+   * The smallest and largest delay seen in the histogram bucket `lastBucket` since a delay last
+   * fell into another bucket. The bucket index grows with the delay, so a delay between the two
+   * falls into the same bucket: a flow's consecutive delays mostly do, and skip the logarithm.
+   */
+  private bucketLoNs = Infinity;
+  private bucketHiNs = -Infinity;
+  private lastBucket = 0;
   /** Completion time of a finite transfer (ns), or −1. */
   completionNs = -1;
   startNs = 0;
@@ -61,11 +76,18 @@ export class FlowStats {
       this.jitterCount++;
     }
     this.lastDelayNs = delayNs;
-    let b: number;
-    if (delayNs <= 1000) b = 0;
-    else {
-      b = 1 + Math.floor((Math.log10(delayNs) - MIN_LOG) * BUCKETS_PER_DECADE);
-      if (b > this.delayHistogram.length - 1) b = this.delayHistogram.length - 1;
+    let b = this.lastBucket;
+    const lo = this.bucketLoNs;
+    const hi = this.bucketHiNs;
+    if (!(delayNs >= lo && delayNs <= hi)) {
+      // every operation here runs on each miss (no branch first taken once V8 has optimized this)
+      b = delayBucket(delayNs, this.delayHistogram.length - 1);
+      const same = b === this.lastBucket;
+      const wideLo = Math.min(lo, delayNs);
+      const wideHi = Math.max(hi, delayNs);
+      this.lastBucket = b;
+      this.bucketLoNs = same ? wideLo : delayNs;
+      this.bucketHiNs = same ? wideHi : delayNs;
     }
     this.delayHistogram[b]!++;
   }
