@@ -71,18 +71,30 @@ export enum XcpMark {
   Ack = 2,
 }
 
-/** Packet fields that hold times and sizes in double representation (core/doubleFields.ts). */
-const PACKET_DOUBLE_FIELDS = ['sizeBytes', 'sendTimeNs', 'tsEchoNs', 'createdNs', 'enqueueNs'] as const;
+/**
+ * Packet fields that hold times in double representation (core/doubleFields.ts). Not `sizeBytes`:
+ * a whole number of bytes, kept in the object itself as a small integer (a double field is a
+ * separate heap box, one more cache line for every hop that reads the size; docs/performance.md).
+ */
+const PACKET_DOUBLE_FIELDS = ['sendTimeNs', 'tsEchoNs', 'createdNs', 'enqueueNs'] as const;
 
 /**
  * A packet. Instances are pooled (see PacketPool) and reused: every field is reset by `reset`.
  * Sequence numbers count packets (segments), as in ns-2, not bytes.
  */
 export class Packet {
-  uid = 0;
-  kind: PacketKind = PacketKind.Udp;
+  // The fields every hop reads come first, so that they share the object's first cache line
+  // (V8 lays fields out in the order they are declared here); endpoints' fields follow.
+  /** Routing state. */
+  route: Route | null = null;
+  hop = 0;
   flowId = 0;
   sizeBytes = 0;
+  /** Time it entered the queue it is in (set by QueueDisc.enqueue; sojourn = dequeue − this). */
+  enqueueNs = 0;
+  kind: PacketKind = PacketKind.Udp;
+  ecn: Ecn = Ecn.NotEct;
+  uid = 0;
   /** Data: segment number. ACK: the cumulative ack (highest in-order segment received). */
   seq = 0;
   ack = 0;
@@ -91,9 +103,6 @@ export class Packet {
   tsEchoNs = 0;
   /** Time the application/transport created it (for one-way delay). */
   createdNs = 0;
-  /** Time it entered the queue it is in (set by QueueDisc.enqueue; sojourn = dequeue − this). */
-  enqueueNs = 0;
-  ecn: Ecn = Ecn.NotEct;
   /** TCP ECE / CWR flags (RFC 3168 §6.1). */
   ece = false;
   cwr = false;
@@ -118,9 +127,6 @@ export class Packet {
   hdrFeedbackBytes = 0;
   /** Free-form extension slot for other protocols (DCCP Ack Vector, TFRC feedback report). */
   ext: unknown = null;
-  /** Routing state. */
-  route: Route | null = null;
-  hop = 0;
 
   constructor() {
     holdAsDoubles(this, PACKET_DOUBLE_FIELDS);

@@ -86,7 +86,28 @@ export interface PortHook {
  * one pending transmission-complete event.
  */
 export class Port implements EventHandler, QueueDropListener, PortView {
+  // Fields in the order of first use on the per-packet path (V8 lays them out in declaration
+  // order): what every hop reads shares the object's first lines, the rest follows
+  // (docs/performance.md, "Queue disciplines": under a fair scheduler each hop finds its port cold).
+  protected readonly sim: Simulator;
+  private _disc: QueueDisc;
+  readonly hooks: PortHook[] = [];
+  /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
+  tracer: PortTracer | null = null;
+  /** Packets handed over by the discipline and waiting for the transmitter (see LinkLayer), or null. */
+  private readonly device: PacketFifo | null;
+  protected txDonePending = false;
+  /** End of the current (or last) serialization. */
+  protected busyUntilNs = 0;
+  /** Transmission time committed so far (ns), for utilisation. */
+  protected busyNs = 0;
+  protected nsPerByte: number;
+  private readonly framingBytes: number;
+  /** Event-order sequence reserved for the end of the current transmission. */
+  protected txEndSeq = 0;
   protected txPacket: Packet | null = null;
+  private _lossRate: number;
+  private _delayNs: number;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
   /**
@@ -98,60 +119,58 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private flightTimes = new Float64Array(16 * FLIGHT_STRIDE);
   private flightHead = 0;
   flightCount = 0;
-  protected wakePending = Infinity;
   /**
    * Per-flow counters at this port, indexed by flow id; one slot more than there are flows, for
    * control packets (router-to-router messages carry flow index = the flow count).
    */
-  flowDepartureBytes: Float64Array;
   flowDepartures: Float64Array;
+  flowDepartureBytes: Float64Array;
   flowDrops: Float64Array;
+  protected readonly pool: PacketPool;
+  protected readonly random: Random;
+  protected readonly dropObserver: DropObserver | null;
+  protected wakePending = Infinity;
   linkLosses = 0;
   /** ECN marks made by this port's queue discipline. */
   marks = 0;
-  /** Transmission time committed so far (ns), for utilisation. */
-  protected busyNs = 0;
-  /** End of the current (or last) serialization. */
-  protected busyUntilNs = 0;
-  protected txDonePending = false;
-  /** Event-order sequence reserved for the end of the current transmission. */
-  protected txEndSeq = 0;
-  readonly hooks: PortHook[] = [];
-  /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
-  tracer: PortTracer | null = null;
-  protected nsPerByte: number;
   protected _rateBps: number;
   /** Registry id of the root queue discipline ("droptail", "red", ...). */
   queueType: string;
-  private _delayNs: number;
-  private _disc: QueueDisc;
-  private _lossRate: number;
   private _bufferLimit: BufferLimit;
   private readonly env: PortEnvironment;
-  private readonly framingBytes: number;
-  /** Packets handed over by the discipline and waiting for the transmitter (see LinkLayer), or null. */
-  private readonly device: PacketFifo | null;
   private readonly deviceCapacity: number;
+  readonly id: number;
+  readonly name: string;
+  readonly fromNode: number;
+  readonly toNode: number;
 
   constructor(
-    readonly id: number,
-    readonly name: string,
-    readonly fromNode: number,
-    readonly toNode: number,
+    id: number,
+    name: string,
+    fromNode: number,
+    toNode: number,
     rateBps: number,
     delayNs: number,
     disc: QueueDisc,
     lossRate: number,
-    protected readonly sim: Simulator,
-    protected readonly pool: PacketPool,
-    protected readonly random: Random,
+    sim: Simulator,
+    pool: PacketPool,
+    random: Random,
     flowCount: number,
-    protected readonly dropObserver: DropObserver | null,
+    dropObserver: DropObserver | null,
     /** The egress buffer limit (packets or bytes) this port's queue was configured with. */
     bufferLimit: BufferLimit,
     env: PortEnvironment,
     link: LinkLayer = NO_LINK_LAYER,
   ) {
+    this.id = id;
+    this.name = name;
+    this.fromNode = fromNode;
+    this.toNode = toNode;
+    this.sim = sim;
+    this.pool = pool;
+    this.random = random;
+    this.dropObserver = dropObserver;
     this.framingBytes = link.framingBytes;
     this.deviceCapacity = link.deviceQueuePackets;
     this.device = link.deviceQueuePackets > 0 ? new PacketFifo(link.deviceQueuePackets) : null;

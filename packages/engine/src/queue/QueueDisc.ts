@@ -172,8 +172,12 @@ export abstract class QueueDisc {
   /** ∫ queue length dt, in packet·ns and byte·ns, up to `lastChangeNs`. */
   integralPacketNs = 0;
   integralByteNs = 0;
-  /** Packets of each flow in storage, indexed by flow index (sized at attach). */
-  flowBacklogPackets: Float64Array = new Float64Array(0);
+  /**
+   * Packets of each flow in storage, indexed by flow index (sized at attach), kept up to date by
+   * the bookkeeping here; a discipline that counts them another way leaves it empty and overrides
+   * `flowBacklogPackets` (FifoQueueDisc).
+   */
+  protected backlogByFlow: Float64Array = new Float64Array(0);
   /** Sojourn time of the last packet that departed (ns), or -1 before the first. */
   lastSojournNs = -1;
   private lastChangeNs = 0;
@@ -196,7 +200,12 @@ export abstract class QueueDisc {
   attach(ctx: QueueContext): void {
     this.ctx = ctx;
     this.clock = ctx.sim;
-    this.flowBacklogPackets = new Float64Array(ctx.flows.count);
+    this.backlogByFlow = new Float64Array(ctx.flows.count);
+  }
+
+  /** Packets of each flow in storage, indexed by flow index (`Packet.flowId`). */
+  get flowBacklogPackets(): Float64Array {
+    return this.backlogByFlow;
   }
 
   protected get now(): number {
@@ -226,7 +235,7 @@ export abstract class QueueDisc {
       this.lengthPackets++;
       this.lengthBytes += size;
       const f = pkt.flowId;
-      if (f < this.flowBacklogPackets.length) this.flowBacklogPackets[f]!++;
+      if (f < this.backlogByFlow.length) this.backlogByFlow[f]!++;
       return true;
     }
     return false;
@@ -246,14 +255,16 @@ export abstract class QueueDisc {
   /**
    * The statistics of `enqueue(pkt)` immediately followed by a `dequeue()` returning it, on an
    * empty queue (only after `admitsPassThrough(pkt)`): one arrival, one departure, zero sojourn;
-   * the length and the length integrals are unchanged (zero before and after).
+   * the length and the length integrals are unchanged (zero before and after). The packet's
+   * `enqueueNs` is not written: only a packet in storage is asked for it (sojourn at dequeue, a
+   * drop's sojourn), and the next queue that stores it sets it; skipping the write spares every
+   * uncongested hop a visit to the packet's boxed time field (docs/performance.md).
    */
   passThrough(pkt: Packet): void {
     const s = this.stats;
     const size = pkt.sizeBytes;
     s.arrivals++;
     s.arrivalBytes += size;
-    pkt.enqueueNs = this.clock.now;
     s.departures++;
     s.departureBytes += size;
     this.lastSojournNs = 0;
@@ -342,7 +353,7 @@ export abstract class QueueDisc {
     this.lengthPackets--;
     this.lengthBytes -= pkt.sizeBytes;
     const f = pkt.flowId;
-    if (f < this.flowBacklogPackets.length) this.flowBacklogPackets[f]!--;
+    if (f < this.backlogByFlow.length) this.backlogByFlow[f]!--;
   }
 
   /** Counts a drop here and passes it up (to the parent scheduler, or the port). */
