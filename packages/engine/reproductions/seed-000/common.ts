@@ -3,13 +3,11 @@ import { seed000Cross2, seed000Cross3, seed000Linear, type Seed000Mode } from '.
 import type { ScenarioInput } from '../../src/scenario/types.js';
 
 /**
- * Shared parts of the seed-000 Chapter 6 entries. The thesis runs 100 s and averages 15 runs.
- * An entry runs either at that full length (CH6_FULL: Tables 6.3–6.5, whose runs of 13–20 M events
- * each take ≈ 15–20 CPU-minutes per table) or reduced to 2 s (about 30 LbLCA update periods of one
- * RTT) with 3 seeds (CH6_REDUCED: Tables 6.6–6.7, whose 100-s runs take CPU-hours),
- * documented as such in the entry's
- * notes with the measured cost of a full run (ch6Notes). The occupancy entry runs 100 s × 15.
- * The test suite reruns every entry shortened (its quickCheck), whatever its length here.
+ * Shared parts of the seed-000 Chapter 6 entries. The thesis runs 100 s and averages 15 runs, and
+ * every Ch. 6 table entry runs at that full length (CH6_FULL). CH6_REDUCED (2 s, about 30 LbLCA
+ * update periods of one RTT, with 3 seeds) is there for quick runs of one's own: give it to an
+ * entry instead of CH6_FULL and its notes say so (ch6Notes). The occupancy entry runs 100 s × 15.
+ * The test suite reruns each full-length table shortened (its quickCheck).
  */
 export interface Ch6Length {
   duration: string;
@@ -63,24 +61,20 @@ export const CH6_METRICS: NamedMetric[] = [
   { name: 'efficacy', label: 'Efficacy', metric: 'pooledEfficacyDb' },
 ];
 
-/** The note on the entry's run length: the thesis's 100 s × 15 runs, or the reduced 2 s × 3 seeds with the cost of a full run. */
+/** The note on the entry's run length: the thesis's 100 s × 15 runs, with its cost, or the reduced 2 s × 3 seeds. */
 const lengthNote = (length: Ch6Length): string =>
   length === CH6_FULL
-    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost: a 100-s run of the linear chain or the 2-input cross is 13–20 M events, ≈ 2.5–4 s of CPU; the 315 runs of Table 6.3 took ≈ 80 minutes and the 300 of Tables 6.4–6.5 ≈ 40, as two processes on a shared 2-core machine (load average ≈ 10).'
-    : 'Reduced runs: 2 s instead of the thesis’s 100 s, and 3 seeds instead of its 15 repetitions (the reproduction suite reruns every point); the mean ± 95 % CI over seeds is shown. In 2 s the TCP baseline is still recovering from its opening slow start; over 100 s (Tables 6.3–6.5) it delivers far more, with PDR 0.999 and the same short RED queues. Cost of the full length, measured: one 100-s run takes ≈ 2.5 s of CPU on the linear chain (13 M events) and ≈ 45 s on the 3-input cross at λ 1530, capacity 1000 (123 M events), so 100 s × 15 seeds would take ≈ 12–30 CPU-minutes for Table 6.3 (21 points × 15 seeds × ≈ 2.3 s), ≈ 20–45 for Tables 6.4–6.5 and ≈ 1–2 CPU-hours for Tables 6.6–6.7. To run an entry at full length give it CH6_FULL instead of CH6_REDUCED in its file under reproductions/seed-000/ and run `npx cclab reproduce ID --docs`.';
+    ? 'Full runs: 100 s, the thesis’s ns-2 length, with 15 seeds as its 15 repetitions; the mean ± 95 % CI over seeds is shown. Cost: a 100-s run of the linear chain or the 2-input cross is 13–20 M events, ≈ 2.5–4 s of CPU; the 315 runs of Table 6.3 took ≈ 80 minutes and the 300 of Tables 6.4–6.5 ≈ 40, as two processes on a shared 2-core machine (load average ≈ 10). The 3-input cross of Tables 6.6–6.7 is 35–190 M events a run (λ 1530 at capacity 1500: 190 M), 15–100 s of CPU each; its 240 runs took about two hours as two processes on the same shared machine.'
+    : 'Reduced runs: 2 s instead of the thesis’s 100 s, and 3 seeds instead of its 15 repetitions; the mean ± 95 % CI over seeds is shown. In 2 s the TCP baseline is still recovering from its opening slow start; over 100 s it delivers far more, with PDR 0.999 and the same short RED queues. The recorded entries run the full length (100 s × 15 seeds; cost in their first note).';
 
 /** The notes every Ch. 6 table shares, the first one on its run length. */
 export const ch6Notes = (length: Ch6Length): string[] => [
   lengthNote(length),
   'Buffers are Table 6.1’s values read as packets of 1000 bytes (Algorithm 2: "B_i ← buffer size of i-th router in number of packets"); Table 6.1 itself says Mb, Table 6.2 "Mbps" (digest 000 §2 [AMBIGUOUS]; seed-000-table-6-1 shows both readings).',
-  'Topology (Table 6.2): LAN access 5 ms, WAN core 10 ms, 1000-byte packets; every router port at the x-axis capacity; λ split over 5 CBR sources per input (randomised intervals). LbLCA: CBR over RTP/UDP, set points b_l 0.1 / b_u 0.9 (Algorithm 2), δ 5 % of capacity, repaired eq. 6.6, and an update period d of 2 ms instead of the thesis’s d = RTT (see the d = RTT points of seed-000-table-6-3 for why). Baseline: TCP Reno (CBR-driven, window up to 1000 packets) through RED with the same buffers.',
+  'Topology (Table 6.2): LAN access 5 ms, WAN core 10 ms, 1000-byte packets; every router port at the x-axis capacity; λ split over 5 CBR sources per input (randomised intervals). LbLCA: CBR over RTP/UDP, set points b_l 0.1 / b_u 0.9 (Algorithm 2), δ 5 % of capacity, repaired eq. 6.6, and an update period d of 2 ms instead of the thesis’s d = RTT (see the d = RTT point and the period probes of seed-000-table-6-3). Baseline: TCP Reno (CBR-driven, window up to 1000 packets) through RED with the same buffers.',
   'Metrics over all flows together: PDR = packets received / sent (retransmissions count as sent); delay the mean one-way delay of every delivered packet; jitter the largest minus smallest one-way delay (p-p); throughput the aggregate goodput; efficacy 10·log10(PDR / (delay / 100 ms)).',
   'Throughput: the thesis prints about 90 "Mbps" for λ = 170–1530 Mb/s, which cannot be Mb/s; read as a percentage of the offered load λ, ours is compared as aggregate goodput with the thesis value noted beside it.',
 ];
-
-/** Why our TCP Reno + RED baseline has short queues (the same cause in every Ch. 6 table). */
-export const TCP_BASELINE =
-  'Our TCP Reno baseline runs through RED with ns-2.35’s default parameters, and its queues stay short (B1 → B2 holds ≈ 10 packets on average at λ 170, capacity 200): mean one-way delay ≈ propagation (20–33 ms here), peak-to-peak jitter 6–32 ms and PDR 0.88–0.96 — where the thesis reports 350–600 ms of delay, ≈ 1–2 s of jitter and PDR ≈ 0.78–0.80. Such delays need standing queues of thousands of packets (Table 6.1’s buffers read as Mb: 400 Mb = 50 000 packets) with a RED that lets them build; the thesis gives neither its RED parameters nor its TCP settings. In 2 s runs the TCP flows also spend much of the run recovering from their opening slow-start losses (≈ 10 % of the packets are dropped at B1 → B2), which is why their throughput is far below λ. LbLCA’s own jitter is tens of ms, as the thesis says; the ratio to TCP’s is what differs.';
 
 /** Why our TCP Reno + RED baseline has short queues, from the full-length (100 s × 15 seeds) runs of the linear chain (Table 6.3). */
 export const TCP_BASELINE_FULL =
@@ -116,8 +110,20 @@ export const CROSS_EFFICACY_FULL =
 
 /** Why LbLCA loses packets when the outgoing capacity is at or below the offered load. */
 export const CBR_OVERLOAD =
-  'LbLCA throttles router ports, not the CBR sources (the thesis switches end-host congestion control off): whatever the network cannot carry is lost at the first router. When the capacity is below the offered load (2-input λ 250 into 200 Mb/s; Table 6.5’s 350 into 340; 3-input 1530 into 1000 and 1500, 390 into 350) the best possible PDR is capacity/λ (0.80; 0.97; 0.65 and 0.98; 0.90) and ours is below it (0.66; 0.86; 0.61 and 0.91; 0.82). Near the load (linear 170 into 170–240 and 400 into 400–450, 2-input 350 into 360, 3-input 390 into 400) the first routers lose packets whenever eq. 6.5 holds a port at δ (its own buffer at or below b_l·B) while the sources keep sending: PDR 0.85–0.98 by seed in 2-s runs (the linear chain over 100 s: 0.95–1.00, except capacity 200, see lblca-pdr of seed-000-table-6-3). Well above the load (2-input 250 into 300–500 and 350 into 380–440, 3-input 390 into 450–500 and 1530 into 2000–2500) ours is 0.97–0.99. (These are the 2-s runs; over 100 s the 2-input cross gives 0.68 for 250 into 200, 0.87 and 0.92 for 350 into 340 and 360, and 0.9998 well above the load.) The thesis’s 97–98 % at capacities below the load cannot come from unthrottled CBR over these links; its MAC-layer ns-2 code (not available) may have pushed back on the sources.';
+  'LbLCA throttles router ports, not the CBR sources (the thesis switches end-host congestion control off): whatever the network cannot carry is lost at the first routers. Over 100 s, when the capacity is below the offered load (2-input λ 250 into 200 Mb/s; Table 6.5’s 350 into 340; 3-input 1530 into 1000 and 1500, 390 into 350) the best possible PDR is capacity/λ (0.80; 0.97; 0.65 and 0.98; 0.90) and ours is below it (0.68; 0.87; 0.63 and 0.93; 0.84). Near the load the first routers also lose packets whenever eq. 6.5 holds a port at δ (its own buffer at or below b_l·B, or its neighbour’s at or above b_u·B) while the sources keep sending: linear λ 170 into 170, 180, 200, 220, 240: 0.96, 1.00, 0.74, 0.96, 0.98; λ 400 into 400–450: 0.95–1.00; 2-input 350 into 360: 0.92; 3-input 390 into 400 and 450: 0.93 and 0.99. Well above the load (2-input 250 into 300–500 and 350 into 380–440, 3-input 390 into 500 and 1530 into 2000–2500) ours is 0.9996–0.9998, above the thesis’s 97–99 %. The thesis’s 97–98 % at capacities below the load cannot come from unthrottled CBR over these links; its MAC-layer ns-2 code (not available) may have pushed back on the sources.';
 
 /** Why our one-way delay is not a few ms. */
 export const DELAY_FLOOR =
   'Our one-way delay includes propagation: two 5 ms access links and the 10 ms core links (Table 6.2’s maxima) give 30 ms on the linear chain, 20 ms on the 2-input cross and 20–30 ms on the 3-input cross before any queueing, and LbLCA keeps the first router’s buffer around b_l·B or more (40+ packets, ≈ 2 ms per router). The thesis’s 5–7 ms is below the propagation delay of its own Table 6.2, so it cannot be the same quantity (queueing delay only, or shorter links); its TCP delays (≈ 400–580 ms) are compared with that caveat too.';
+
+/** Why our TCP baseline has short queues on the 3-input cross, from the full-length runs (Tables 6.6–6.7). */
+export const TCP_BASELINE_CROSS3_FULL =
+  'Our TCP Reno baseline runs through RED with ns-2.35’s default parameters, and its queues stay short: over 100 s on the 3-input cross its mean one-way delay is 25.8–27.3 ms, the flows’ 20–30 ms of propagation (25.9 ms weighted by λ) plus about a millisecond of queueing, its peak-to-peak jitter 19–32 ms (the same in every seed: the extremes come from the opening slow start) and its PDR 0.999 — where the thesis reports 517–583 ms of delay, 1.1–2.2 s of jitter and PDR 77–79 %. Such delays need standing queues of thousands of packets (Table 6.1’s buffers read as Mb) with a RED that lets them build; the thesis gives neither its RED parameters nor its TCP settings.';
+
+/** LbLCA's delay and jitter on the 3-input cross over 100 s: half-full buffers, large ones. */
+export const CROSS3_LBLCA_QUEUES =
+  'On the 3-input cross our LbLCA’s delay and jitter are far above the thesis’s, and above our TCP’s: eq. 6.5 steers each downstream buffer between b_l·B and b_u·B, and Table 6.1’s 3-input buffers are large. At λ 390 (180/70/140) into 400 Mb/s the merge router B5 holds 624 of its 1250 packets on average (12.5 ms at 400 Mb/s) and B1 and B2 about half of theirs (seed 1), so a packet from s1 waits ≈ 45 ms in three queues: mean delay 61 ms and peak-to-peak jitter 117 ms at capacity 400, against 32 and 33 ms at 500. At λ 1530 the mean delay is 118 ms at capacity 1000 and 67 at 1500, where the load exceeds the capacity and the routers’ buffers fill (full, B1, B2 and B5 hold 97 ms of λ1’s traffic at 1 Gb/s), and 32 and 31 ms at 2000 and 2500 (25.9 ms of propagation weighted by λ plus a few ms of queueing), with jitter 201, 118, 29 and 27 ms. The thesis’s 6–7 ms of delay is below the propagation delay of its own Table 6.2, so it cannot be the same quantity (queueing only, or shorter links), and its ≈ 20 ms of jitter is less than one of these buffers half full; with our TCP’s queues at about a millisecond under RED, the thesis’s tenfold advantage of LbLCA turns into a disadvantage here.';
+
+/** Throughput on the 3-input cross over 100 s. */
+export const CROSS3_THROUGHPUT_FULL =
+  'Over 100 s at λ 390 our TCP carries 276, 331 and 375 Mb/s at capacities 350, 400 and 450 against LbLCA’s 326, 362 and 385; at 500 both carry all of λ (389.9 and 389.9 Mb/s), so neither is below the other. At λ 1530 LbLCA carries 960, 1418 and 1530 Mb/s at 1000, 1500 and 2000–2500, TCP 761, 1121 and 1467: above the load TCP stays ≈ 4 % short of λ because of λ1’s flows: each needs ≈ 900 packets in flight (120 Mb/s over a 60-ms RTT), and the four of seed 1 that lost a packet in their opening slow start (one timeout each) climb back linearly in congestion avoidance and average ≈ 104 of 120 Mb/s over the 100 s, while the λ2 and λ3 flows that lost one (62 and 124 Mb/s, 465 and 620 packets in flight) recover fully; RED’s queues hold under 5 packets and drop 0.03 % of the packets (seed 1). The thesis prints its throughput as about 79 and 92 in a Mbps column, read as % of λ.';

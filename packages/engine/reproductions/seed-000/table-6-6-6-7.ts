@@ -2,12 +2,13 @@ import type { ReproductionSpec } from '../../src/reproduction/types.js';
 import {
   CBR_OVERLOAD,
   CH6_METRICS,
-  CH6_REDUCED,
+  CH6_FULL,
   ch6Notes,
   atLength,
   cross3,
-  DELAY_FLOOR,
-  TCP_BASELINE,
+  CROSS3_LBLCA_QUEUES,
+  CROSS3_THROUGHPUT_FULL,
+  TCP_BASELINE_CROSS3_FULL,
 } from './common.js';
 
 // Table 6.1 3-input buffers in router id order B1…B6
@@ -45,24 +46,24 @@ export const seed000Table6667: ReproductionSpec = {
     'Seed 000 (PhD thesis, IIT Guwahati 2020) §6.3.4, Tables 6.6–6.7, Fig. 6.15; digest shared/spec/000-lblca.md §3',
   summary:
     'Three inputs (λ1 into B1 → B2, λ2 into B3 → B4, λ3 into B6) merge at B5 (wiring ours: Fig. 6.9 is lost). Table 6.6: λ = 600/310/620 Mb/s, capacity 1000–2500, PDR (%) and delay; Table 6.7: throughput and jitter for λ = 180/70/140 (capacity 350–500) and 600/310/620 (1000–2500).',
-  base: () => atLength(cross3(LB, 1000, B_B, 'lblca'), CH6_REDUCED),
+  base: () => atLength(cross3(LB, 1000, B_B, 'lblca'), CH6_FULL),
   points: [
     ...[...t66].flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-b-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 600/310/620, capacity ${r.cap} Mb/s`,
-        scenario: () => atLength(cross3(LB, r.cap, B_B, m), CH6_REDUCED),
+        scenario: () => atLength(cross3(LB, r.cap, B_B, m), CH6_FULL),
       })),
     ),
     ...[...t67a].flatMap((r) =>
       (['lblca', 'tcp'] as const).map((m) => ({
         id: `${m}-a-c${r.cap}`,
         label: `${m === 'lblca' ? 'LbLCA' : 'TCP Reno + RED'}, λ 180/70/140, capacity ${r.cap} Mb/s`,
-        scenario: () => atLength(cross3(LA, r.cap, B_A, m), CH6_REDUCED),
+        scenario: () => atLength(cross3(LA, r.cap, B_A, m), CH6_FULL),
       })),
     ),
   ],
-  seeds: [...CH6_REDUCED.seeds],
+  seeds: [...CH6_FULL.seeds],
   metrics: CH6_METRICS,
   paper: [
     ...t66.flatMap((r) => [
@@ -131,7 +132,7 @@ export const seed000Table6667: ReproductionSpec = {
       of: { point: `tcp-b-c${r.cap}`, metric: 'pdr' },
       min: 0.77,
       max: 0.79,
-      explanation: TCP_BASELINE,
+      explanation: TCP_BASELINE_CROSS3_FULL,
     })),
     ...t66.map((r) => ({
       id: `delay-c${r.cap}`,
@@ -140,7 +141,7 @@ export const seed000Table6667: ReproductionSpec = {
       left: { point: `lblca-b-c${r.cap}`, metric: 'delay' },
       right: { point: `tcp-b-c${r.cap}`, metric: 'delay' },
       factor: 0.1,
-      explanation: `${DELAY_FLOOR} ${CBR_OVERLOAD} ${TCP_BASELINE}`,
+      explanation: `${CROSS3_LBLCA_QUEUES} ${TCP_BASELINE_CROSS3_FULL}`,
     })),
     ...t67a.map((r) => ({
       id: `jitter-a-c${r.cap}`,
@@ -149,7 +150,7 @@ export const seed000Table6667: ReproductionSpec = {
       left: { point: `lblca-a-c${r.cap}`, metric: 'jitter' },
       right: { point: `tcp-a-c${r.cap}`, metric: 'jitter' },
       factor: 0.1,
-      explanation: `${CBR_OVERLOAD} ${TCP_BASELINE}`,
+      explanation: `${CROSS3_LBLCA_QUEUES} ${TCP_BASELINE_CROSS3_FULL}`,
     })),
     ...t67a.map((r) => ({
       id: `throughput-a-c${r.cap}`,
@@ -157,12 +158,14 @@ export const seed000Table6667: ReproductionSpec = {
       text: `λ 180/70/140, capacity ${r.cap}: TCP delivers less than LbLCA`,
       left: { point: `tcp-a-c${r.cap}`, metric: 'throughput' },
       right: { point: `lblca-a-c${r.cap}`, metric: 'throughput' },
+      explanation: CROSS3_THROUGHPUT_FULL,
     })),
   ],
   notes: [
-    ...ch6Notes(CH6_REDUCED),
+    ...ch6Notes(CH6_FULL),
     'Fig. 6.9 (the 3-input wiring) is lost: λ1 enters B1 → B2, λ2 B3 → B4, λ3 B6, all merging at B5; every router port runs at the capacity. Table 6.1’s buffers B1…B6 are used in that id order.',
     'Table 6.6 prints PDR in percent; ours is a ratio (0.97 = 97 %).',
   ],
   preset: 'seed000-cross-3',
+  quickCheck: { points: ['lblca-b-c1000', 'tcp-b-c1000', 'lblca-a-c350', 'tcp-a-c350'], duration: '2s' },
 };
