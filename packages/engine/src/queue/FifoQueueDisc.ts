@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { QueueDisc, type DropReason, type QueueContext } from './QueueDisc.js';
+import { PacketFifo, QueueDisc, type DropReason, type QueueContext } from './QueueDisc.js';
 
 const NO_FLOWS = new Float64Array(0);
 
@@ -8,14 +8,7 @@ const NO_FLOWS = new Float64Array(0);
  * the scheduler enforces. It gives up its oldest packet when the scheduler evicts.
  */
 export class FifoQueueDisc extends QueueDisc {
-  /**
-   * The packets, oldest at `first`, in a ring of a power-of-two size: kept in this object rather
-   * than in a PacketFifo of its own (one object fewer to visit for each packet; a scheduler's
-   * sub-queues are visited in turn, so each visit finds its FIFO cold; docs/performance.md).
-   */
-  private ring: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
-  private first = 0;
-  private stored = 0;
+  private readonly fifo = new PacketFifo(16);
 
   /**
    * No per-flow counts kept per packet (the array the bookkeeping would update stays empty): a
@@ -30,9 +23,8 @@ export class FifoQueueDisc extends QueueDisc {
 
   override get flowBacklogPackets(): Float64Array {
     const counts = new Float64Array(this.ctx.flows.count);
-    const ring = this.ring;
-    for (let k = 0; k < this.stored; k++) {
-      const f = ring[(this.first + k) & (ring.length - 1)]!.flowId;
+    for (let k = 0; k < this.fifo.length; k++) {
+      const f = this.fifo.at(k).flowId;
       if (f < counts.length) counts[f]!++;
     }
     return counts;
@@ -45,18 +37,18 @@ export class FifoQueueDisc extends QueueDisc {
   }
 
   protected doEnqueue(pkt: Packet): boolean {
-    this.push(pkt);
+    this.fifo.push(pkt);
     return true;
   }
 
   protected doDequeue(): Packet | null {
-    const p = this.shift();
+    const p = this.fifo.shift();
     if (p !== null) this.removedFromStorage(p);
     return p;
   }
 
   protected override doEvict(reason: DropReason): boolean {
-    const p = this.shift();
+    const p = this.fifo.shift();
     if (p === null) return false;
     this.dropQueued(p, reason);
     return true;
@@ -74,7 +66,7 @@ export class FifoQueueDisc extends QueueDisc {
     s.arrivals++;
     s.arrivalBytes += size;
     pkt.enqueueNs = this.clock.now;
-    this.push(pkt);
+    this.fifo.push(pkt);
     this.lengthPackets++;
     this.lengthBytes += size;
   }
@@ -82,7 +74,7 @@ export class FifoQueueDisc extends QueueDisc {
   /** `dequeue()` for this FIFO (see `store`): the oldest packet, or null. */
   take(): Packet | null {
     this.integrate();
-    const p = this.shift();
+    const p = this.fifo.shift();
     if (p !== null) {
       this.removedFromStorage(p);
       const s = this.stats;
@@ -97,28 +89,6 @@ export class FifoQueueDisc extends QueueDisc {
 
   /** The oldest packet, without removing it (schedulers that look at the head's size). */
   head(): Packet | null {
-    return this.stored === 0 ? null : this.ring[this.first]!;
-  }
-
-  private push(pkt: Packet): void {
-    let ring = this.ring;
-    if (this.stored === ring.length) {
-      const grown = new Array<Packet | null>(ring.length * 2).fill(null);
-      for (let i = 0; i < this.stored; i++) grown[i] = ring[(this.first + i) & (ring.length - 1)]!;
-      this.ring = ring = grown;
-      this.first = 0;
-    }
-    ring[(this.first + this.stored) & (ring.length - 1)] = pkt;
-    this.stored++;
-  }
-
-  private shift(): Packet | null {
-    if (this.stored === 0) return null;
-    const ring = this.ring;
-    const p = ring[this.first]!;
-    ring[this.first] = null;
-    this.first = (this.first + 1) & (ring.length - 1);
-    this.stored--;
-    return p;
+    return this.fifo.peek();
   }
 }

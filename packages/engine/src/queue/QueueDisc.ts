@@ -452,6 +452,11 @@ export class PacketFifo {
     return this.length === 0 ? null : this.buf[this.head]!;
   }
 
+  /** The packet `index` places behind the oldest (0 = the oldest; `index` < `length`), without removing it. */
+  at(index: number): Packet {
+    return this.buf[(this.head + index) & (this.buf.length - 1)]!;
+  }
+
   /** Removes and returns the packet `index` places behind the oldest (0 = the oldest). */
   removeAt(index: number): Packet {
     const mask = this.buf.length - 1;
