@@ -32,6 +32,10 @@ const MIN_BUCKETS = 64;
 /** Buckets per pending event aimed at: grow past size·4 > buckets, shrink below size·16 < buckets. */
 const GROW_AT = 4;
 const SHRINK_AT = 16;
+/** Events passed on the way into a bucket's list that make the calendar check its width. */
+const CROWDED_WALK = 32;
+/** Pending events whose spacing sets the width after a growth or a crowded bucket. */
+const WIDTH_SAMPLE = 64;
 /** Narrowest bucket, ns. */
 const MIN_WIDTH_NS = 1;
 
@@ -54,6 +58,11 @@ export class EventQueue {
   private capacity: number;
   private nextSeq = 0;
   size = 0;
+  /**
+   * Events stepped over by insertions into the middle of a bucket's list so far: a diagnostic of
+   * the calendar's tuning (a few per insertion at most when the width suits the events).
+   */
+  walkSteps = 0;
 
   /** First slot of each bucket's list (−1: empty); its length is a power of two. */
   private heads: Int32Array;
@@ -135,7 +144,7 @@ export class EventQueue {
     this.handlerOf[slot] = handler;
     this.headSlot = -1;
     this.link(slot, time, seq);
-    if (++this.size * GROW_AT > this.heads.length) this.rebuild(this.heads.length * 2, this.width, time);
+    if (++this.size * GROW_AT > this.heads.length) this.rebuild(this.heads.length * 2, NaN);
   }
 
   /** Inserts `slot` into its bucket's sorted list (and moves the scan back to it if needed). */
@@ -176,6 +185,7 @@ export class EventQueue {
     // somewhere in between: walk from the head
     let p = first;
     let q = next[p]!;
+    let steps = 0;
     for (;;) {
       const tq = keys[2 * q]!;
       const sq = keys[2 * q + 1]!;
@@ -183,9 +193,19 @@ export class EventQueue {
       if (!(tq < time || (tq === time && qEarlier))) break;
       p = q;
       q = next[q]!;
+      steps++;
     }
     next[slot] = q;
     next[p] = slot;
+    this.walkSteps += steps;
+    // a crowded bucket: the width is too coarse for the events pending now (a burst after a
+    // quiet spell); narrow it if their spacing says so
+    if (steps > CROWDED_WALK) this.narrowIfCrowded();
+  }
+
+  private narrowIfCrowded(): void {
+    const width = this.widthFromPending(this.pendingInOrder());
+    if (width < this.width / 2) this.rebuild(this.heads.length, width);
   }
 
   /**
@@ -297,25 +317,67 @@ export class EventQueue {
     if (gap > 0 && Number.isFinite(target) && (width < target / 2 || width > target * 2)) width = target;
     let buckets = this.heads.length;
     while (buckets > MIN_BUCKETS && this.size * SHRINK_AT < buckets) buckets >>= 1;
-    if (width !== this.width || buckets !== this.heads.length) this.rebuild(buckets, width, nowNs);
+    if (width !== this.width || buckets !== this.heads.length) this.rebuild(buckets, width);
   }
 
-  /** Redistributes every pending event (none earlier than `nowNs`) over `buckets` buckets of `width` ns. */
-  private rebuild(buckets: number, width: number, nowNs: number): void {
-    const oldHeads = this.heads;
+  /** Every pending event's slot, in (time, sequence) order. */
+  private pendingInOrder(): number[] {
+    const heads = this.heads;
     const next = this.nextOf;
     const keys = this.keys;
     const slots: number[] = [];
-    for (let b = 0; b < oldHeads.length; b++) for (let s = oldHeads[b]!; s >= 0; s = next[s]!) slots.push(s);
-    // in (time, sequence) order, so that each insertion appends at its bucket's tail
+    for (let b = 0; b < heads.length; b++) for (let s = heads[b]!; s >= 0; s = next[s]!) slots.push(s);
     slots.sort((a, b) => keys[2 * a]! - keys[2 * b]! || keys[2 * a + 1]! - keys[2 * b + 1]!);
+    return slots;
+  }
+
+  /**
+   * Brown's width: three times the mean spacing of the earliest pending events, spacings over
+   * twice the mean left out (a far timer among them says nothing about the density); the current
+   * width when they are all at one instant.
+   */
+  private widthFromPending(slots: readonly number[]): number {
+    const keys = this.keys;
+    const n = Math.min(slots.length, WIDTH_SAMPLE);
+    let sum = 0;
+    let count = 0;
+    for (let i = 1; i < n; i++) {
+      const d = keys[2 * slots[i]!]! - keys[2 * slots[i - 1]!]!;
+      if (Number.isFinite(d)) {
+        sum += d;
+        count++;
+      }
+    }
+    if (count === 0 || sum === 0) return this.width;
+    const mean = sum / count;
+    let kept = 0;
+    let keptCount = 0;
+    for (let i = 1; i < n; i++) {
+      const d = keys[2 * slots[i]!]! - keys[2 * slots[i - 1]!]!;
+      if (d <= 2 * mean) {
+        kept += d;
+        keptCount++;
+      }
+    }
+    const spacing = kept > 0 ? kept / keptCount : mean;
+    return Math.max(3 * spacing, MIN_WIDTH_NS);
+  }
+
+  /**
+   * Redistributes every pending event over `buckets` buckets of `width` ns (NaN: the width from
+   * the pending events' spacing).
+   */
+  private rebuild(buckets: number, width: number): void {
+    const slots = this.pendingInOrder();
+    if (width !== width) width = this.widthFromPending(slots);
+    const keys = this.keys;
     this.heads = new Int32Array(buckets).fill(-1);
     this.tails = new Int32Array(buckets);
     this.mask = buckets - 1;
     this.width = width;
     this.invWidth = 1 / width;
-    const first = slots.length > 0 ? Math.min(keys[2 * slots[0]!]!, nowNs) : nowNs;
-    this.scanVb = Math.floor(Math.min(first, Number.MAX_SAFE_INTEGER) * this.invWidth);
+    // (each insertion, in order, appends at its bucket's tail; the first moves the scan to it)
+    this.scanVb = Number.MAX_SAFE_INTEGER;
     for (const s of slots) this.link(s, keys[2 * s]!, keys[2 * s + 1]!);
     this.headSlot = -1;
   }
