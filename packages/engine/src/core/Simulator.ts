@@ -19,7 +19,7 @@ export interface TimerOwner {
 
 /**
  * A cancellable, re-armable timer. Re-arming to a later deadline while an earlier event is still
- * pending does not touch the heap: when the pending event fires it re-posts itself at the new
+ * pending does not touch the event set: when the pending event fires it re-posts itself at the new
  * deadline. This keeps retransmission timers (re-armed on every ACK) off the hot path. The
  * re-posted event keeps the insertion sequence reserved when the timer was armed, so among events
  * at the same instant it runs exactly where an eagerly rescheduled timer would (as in ns-2).
@@ -115,7 +115,7 @@ function warmUpDispatch(sim: Simulator): void {
   }
 }
 
-/** The discrete-event kernel: a clock in integer nanoseconds and the pending-event heap. */
+/** The discrete-event kernel: a clock in integer nanoseconds and the pending-event set. */
 export class Simulator {
   readonly queue = new EventQueue();
   now = 0;
@@ -142,7 +142,7 @@ export class Simulator {
   }
 
   schedule(at: number, handler: EventHandler, kind: number, arg = 0): void {
-    // NaN fails this test too: an event at NaN would corrupt the heap's order
+    // NaN fails this test too: an event at NaN would corrupt the event set's order
     if (!(at >= this.now))
       throw new Error(at < this.now ? `cannot schedule in the past (${at} < ${this.now})` : `cannot schedule at ${at}`);
     this.queue.push(at, handler, kind, arg);
