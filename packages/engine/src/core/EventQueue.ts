@@ -27,6 +27,8 @@ export interface EventHandler {
 
 /** Pops between two looks at the calendar's shape (width against the mean time between pops). */
 const CALIBRATION_POPS = 4096;
+/** Pops before the first look (early, so that it first runs before V8 optimizes the event loop). */
+const FIRST_CALIBRATION = 16;
 /** Fewest buckets (a power of two). */
 const MIN_BUCKETS = 64;
 /** Buckets per pending event aimed at: grow past size·4 > buckets, shrink below size·16 < buckets. */
@@ -76,8 +78,9 @@ export class EventQueue {
   private scanVb = 0;
   /** The earliest event's slot as last found by `findHead`, or −1 once a push may have changed it. */
   private headSlot = -1;
-  /** Pops since the last calibration, and the time of the event popped at it. */
-  private popsSinceCalibration = 0;
+  /** Pops left before the next calibration; pops between the last one and the next; the time of the last. */
+  private popsToCalibration = FIRST_CALIBRATION;
+  private calibrationPeriod = FIRST_CALIBRATION;
   private calibrationStartNs = 0;
 
   constructor(initialCapacity = 1024) {
@@ -296,20 +299,20 @@ export class EventQueue {
     this.freeSlots[this.freeCount++] = slot;
     this.size--;
     // (the freed slot keeps its key until the next push)
-    if (++this.popsSinceCalibration === CALIBRATION_POPS) this.recalibrate(this.keys[2 * slot]!);
+    if (--this.popsToCalibration === 0) this.recalibrate(this.keys[2 * slot]!);
     handler.handleEvent(kind, arg);
   }
 
   /**
-   * Every CALIBRATION_POPS pops: a width of about twice the mean time between pops (Brown's
+   * After FIRST_CALIBRATION pops, then every CALIBRATION_POPS: a width of about twice the mean time between pops (Brown's
    * three times the mean separation of the next events, measured on what was dispatched rather
    * than sampled), and GROW_AT–SHRINK_AT buckets per pending event. Rebuilds only when the width
    * is off by more than a factor of two or the bucket count out of its range, so a steady run
    * rebuilds once or twice.
    */
   private recalibrate(nowNs: number): void {
-    const gap = (nowNs - this.calibrationStartNs) / this.popsSinceCalibration;
-    this.popsSinceCalibration = 0;
+    const gap = (nowNs - this.calibrationStartNs) / this.calibrationPeriod;
+    this.popsToCalibration = this.calibrationPeriod = CALIBRATION_POPS;
     this.calibrationStartNs = nowNs;
     let width = this.width;
     // not below 1 ns (times are whole nanoseconds; a finer calendar only lengthens the scans)
