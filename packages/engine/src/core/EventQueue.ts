@@ -185,7 +185,13 @@ export class EventQueue {
       this.tails[b] = slot;
       return;
     }
-    // somewhere in between: walk from the head
+    this.insertInside(slot, time, seq, first);
+  }
+
+  /** Inserts `slot` between the head `first` of its bucket and the tail (the rare case: a walk). */
+  private insertInside(slot: number, time: number, seq: number, first: number): void {
+    const keys = this.keys;
+    const next = this.nextOf;
     let p = first;
     let q = next[p]!;
     let steps = 0;
