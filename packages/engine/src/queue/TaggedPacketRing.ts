@@ -5,11 +5,6 @@ import type { Packet } from '../net/Packet.js';
  * packets of one sub-queue, in arrival order, beside the child discipline that stores the packets
  * themselves. Entries are removed when the packet leaves — sent, or discarded by the child
  * (usually its oldest; any other is found by a scan). Grows by doubling; no allocation per packet.
- *
- * Beside a FIFO child, whose packets leave only from its head (sent, or its oldest evicted), the
- * ring need not know the packets (`trackPackets` false): every removal is of the oldest entry, and
- * per packet the ring is then two objects (itself and its tags) instead of three
- * (docs/performance.md).
  */
 export class TaggedPacketRing {
   private packets: (Packet | null)[];
@@ -19,14 +14,10 @@ export class TaggedPacketRing {
   /** The tag of the entry `remove` took out last (NaN if it found none). */
   removedTag = NaN;
 
-  constructor(
-    capacity = 16,
-    /** Whether entries are matched to packets (`remove(p)` finds p), or always leave oldest first. */
-    private readonly trackPackets = true,
-  ) {
+  constructor(capacity = 16) {
     let cap = 4;
     while (cap < capacity) cap <<= 1;
-    this.packets = trackPackets ? new Array<Packet | null>(cap).fill(null) : [];
+    this.packets = new Array<Packet | null>(cap).fill(null);
     this.tags = new Float64Array(cap);
   }
 
@@ -36,9 +27,10 @@ export class TaggedPacketRing {
    */
   push(p: Packet, tagOf: Float64Array, k: number): void {
     const tag = tagOf[k]!;
-    if (this.length === this.tags.length) this.grow();
-    const i = (this.head + this.length) & (this.tags.length - 1);
-    if (this.trackPackets) this.packets[i] = p;
+    const cap = this.packets.length;
+    if (this.length === cap) this.grow();
+    const i = (this.head + this.length) & (this.packets.length - 1);
+    this.packets[i] = p;
     this.tags[i] = tag;
     this.length++;
   }
@@ -58,12 +50,12 @@ export class TaggedPacketRing {
 
   /** Tag of the newest entry (NaN when empty). */
   tailTag(): number {
-    return this.length === 0 ? NaN : this.tags[(this.head + this.length - 1) & (this.tags.length - 1)]!;
+    return this.length === 0 ? NaN : this.tags[(this.head + this.length - 1) & (this.packets.length - 1)]!;
   }
 
   /** Subtracts `delta` from every tag. */
   lowerTags(delta: number): void {
-    const mask = this.tags.length - 1;
+    const mask = this.packets.length - 1;
     for (let k = 0; k < this.length; k++) this.tags[(this.head + k) & mask]! -= delta;
   }
 
@@ -73,18 +65,7 @@ export class TaggedPacketRing {
    * call.)
    */
   remove(p: Packet): void {
-    const mask = this.tags.length - 1;
-    if (!this.trackPackets) {
-      // the oldest entry is p's (see the class comment)
-      if (this.length === 0) {
-        this.removedTag = NaN;
-        return;
-      }
-      this.removedTag = this.tags[this.head]!;
-      this.head = (this.head + 1) & mask;
-      this.length--;
-      return;
-    }
+    const mask = this.packets.length - 1;
     for (let k = 0; k < this.length; k++) {
       const i = (this.head + k) & mask;
       if (this.packets[i] !== p) continue;
@@ -108,11 +89,11 @@ export class TaggedPacketRing {
   private grow(): void {
     const old = this.packets;
     const oldTags = this.tags;
-    const mask = oldTags.length - 1;
-    const packets = this.trackPackets ? new Array<Packet | null>(oldTags.length * 2).fill(null) : old;
-    const tags = new Float64Array(oldTags.length * 2);
+    const mask = old.length - 1;
+    const packets = new Array<Packet | null>(old.length * 2).fill(null);
+    const tags = new Float64Array(old.length * 2);
     for (let k = 0; k < this.length; k++) {
-      if (this.trackPackets) packets[k] = old[(this.head + k) & mask]!;
+      packets[k] = old[(this.head + k) & mask]!;
       tags[k] = oldTags[(this.head + k) & mask]!;
     }
     this.packets = packets;

@@ -2,7 +2,6 @@ import type { Packet } from '../net/Packet.js';
 import { list, str } from '../registry/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { holdAsDoubles } from '../core/doubleFields.js';
-import { FifoQueueDisc } from './FifoQueueDisc.js';
 import { GpsVirtualTime } from './GpsVirtualTime.js';
 import { DropStage, type DropReason, type QueueContext } from './QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
@@ -142,8 +141,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
     this.gps?.arriveWith(i, this.lastFinish, i);
     let ring = this.tags[i];
     if (ring === undefined) {
-      // beside a FIFO child the tags leave oldest first: the ring need not hold the packets
-      ring = this.tags[i] = new TaggedPacketRing(16, !(this.children[i] instanceof FifoQueueDisc));
+      ring = this.tags[i] = new TaggedPacketRing();
       if (i >= this.used) this.used = i + 1;
     }
     ring.push(pkt, this.lastFinish, i);
