@@ -3,7 +3,8 @@ import { bool, num, str } from '../registry/params.js';
 import type { ParamSpec, ResolvedParams } from '../registry/types.js';
 import { newtonControlGapNs, newtonStepRecInvSqrt, REC_INV_SQRT_ONE } from './codelControlLaw.js';
 import type { QueueModel } from './QueueModel.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueProbeSpec } from './QueueDisc.js';
+import { countByFlow, NO_FLOWS } from './FifoQueueDisc.js';
+import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from './QueueDisc.js';
 
 /** How `count` starts when CoDel re-enters the dropping state. */
 export type CoDelReentry = 'rfc8289' | 'reset';
@@ -84,6 +85,21 @@ export class CoDelQueueDisc extends QueueDisc {
     this.unit = params.variant === 'ns3' ? 1024 : 1;
   }
 
+  /**
+   * As FQ-CoDel's flow queue (no limit of its own) it counts its per-flow backlog only when asked,
+   * as the FIFO child does (FifoQueueDisc): per packet that array is two more cache lines of a
+   * flow queue that the other flows' turns have made cold. Standalone (a port's discipline, whose
+   * per-flow backlog the port samples) it keeps the counts up to date.
+   */
+  override attach(ctx: QueueContext): void {
+    super.attach(ctx);
+    if (!this.ownLimit) this.backlogByFlow = NO_FLOWS;
+  }
+
+  override get flowBacklogPackets(): Float64Array {
+    return this.ownLimit ? this.backlogByFlow : countByFlow(this.fifo, this.ctx.flows.count);
+  }
+
   /** FQ-CoDel with Linux's semantics reads the whole qdisc's backlog (sch->qstats.backlog). */
   setBacklogSource(src: BacklogSource | null): void {
     this.backlogSource = src;
@@ -146,16 +162,19 @@ export class CoDelQueueDisc extends QueueDisc {
 
   /**
    * RFC 8289 §5.5 `dodequeue`'s test (Linux `codel_should_drop`): whether the head packet `p`
-   * (already out of storage) has been above target for a whole interval.
+   * (already out of storage) has been above target for a whole interval. It reads the clock
+   * itself (the dequeue's time: the clock does not move during a dequeue) rather than take it as
+   * an argument: a double passed to a call V8 does not inline is a heap number allocated per call.
    */
-  private okToDrop(p: Packet | null, now: number): boolean {
+  private okToDrop(p: Packet | null): boolean {
     if (p === null) {
       this.firstAboveNs = 0;
       return false;
     }
+    const now = this.clock.now;
     const sojourn = now - p.enqueueNs;
     this.headSojournNs = sojourn;
-    if (this.unit > 1) return this.okToDropUnits(p, now);
+    if (this.unit > 1) return this.okToDropUnits(p);
     // bytes still queued behind the head: this flow's, or the whole FQ-CoDel qdisc's (where the
     // head still counts until its parent sees it leave)
     const src = this.backlogSource;
@@ -179,7 +198,8 @@ export class CoDelQueueDisc extends QueueDisc {
    * okToDrop in ns-3.37's CoDel time (`variant: ns3`): 1024-ns units, sojourn truncated as a
    * difference, first_above_time passed strictly after (codel-queue-disc.cc OkToDrop).
    */
-  private okToDropUnits(p: Packet, now: number): boolean {
+  private okToDropUnits(p: Packet): boolean {
+    const now = this.clock.now;
     const u = this.unit;
     const nowU = Math.floor(now / u);
     const src = this.backlogSource;
@@ -219,14 +239,14 @@ export class CoDelQueueDisc extends QueueDisc {
 
   protected doDequeue(): Packet | null {
     const now = this.now;
-    // the control law's clock (ns-3: CoDel time units); okToDrop takes nanoseconds
+    // the control law's clock (ns-3: CoDel time units); okToDrop reads nanoseconds
     const t = this.unit > 1 ? Math.floor(now / this.unit) : now;
     let p = this.takeHead();
     if (p === null) {
       this.dequeueEmpty();
       return null;
     }
-    const drop = this.okToDrop(p, now);
+    const drop = this.okToDrop(p);
     let marked = false;
     if (this.dropping) {
       if (!drop) {
@@ -245,7 +265,7 @@ export class CoDelQueueDisc extends QueueDisc {
             break;
           }
           p = this.takeHead();
-          if (!this.okToDrop(p, now)) this.dropping = false;
+          if (!this.okToDrop(p)) this.dropping = false;
           else this.dropNextNs = this.controlLaw(this.dropNextNs);
         }
       }
@@ -254,7 +274,7 @@ export class CoDelQueueDisc extends QueueDisc {
       if (this.signal(p)) marked = true;
       else {
         p = this.takeHead();
-        this.okToDrop(p, now);
+        this.okToDrop(p);
       }
       this.dropping = true;
       // RFC 8289 §5.5 (the Linux version): if the queue went above target soon after the last

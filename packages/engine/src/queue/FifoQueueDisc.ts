@@ -1,7 +1,18 @@
 import type { Packet } from '../net/Packet.js';
 import { PacketFifo, QueueDisc, type DropReason, type QueueContext } from './QueueDisc.js';
 
-const NO_FLOWS = new Float64Array(0);
+/** The per-flow array of a discipline that counts its backlog only when asked (always empty). */
+export const NO_FLOWS = new Float64Array(0);
+
+/** Packets of each of `flows` flows in `fifo` (`flowBacklogPackets` counted when asked). */
+export function countByFlow(fifo: PacketFifo, flows: number): Float64Array {
+  const counts = new Float64Array(flows);
+  for (let k = 0; k < fifo.length; k++) {
+    const f = fifo.at(k).flowId;
+    if (f < counts.length) counts[f]!++;
+  }
+  return counts;
+}
 
 /**
  * A FIFO without a limit of its own: the default child of a scheduler, whose shared buffer limit
@@ -22,12 +33,7 @@ export class FifoQueueDisc extends QueueDisc {
   }
 
   override get flowBacklogPackets(): Float64Array {
-    const counts = new Float64Array(this.ctx.flows.count);
-    for (let k = 0; k < this.fifo.length; k++) {
-      const f = this.fifo.at(k).flowId;
-      if (f < counts.length) counts[f]!++;
-    }
-    return counts;
+    return countByFlow(this.fifo, this.ctx.flows.count);
   }
 
   /** Empty, no limit of its own: an arrival would be stored and handed straight back. */

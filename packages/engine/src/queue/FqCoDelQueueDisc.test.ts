@@ -90,6 +90,10 @@ describe('FQ-CoDel overflow (RFC 8290 §4.1, Linux fq_codel_drop)', () => {
     expect(q.lengthPackets).toBe(71);
     expect(q.flowBacklogPackets[0]).toBe(41);
     expect(q.flowBacklogPackets[1]).toBe(30);
+    // and each flow queue its own (counted from its packets when asked: a CoDel flow queue keeps
+    // no per-flow counts per packet)
+    expect([...q.childAt(flowBucket(0, 0, 1024))!.flowBacklogPackets]).toEqual([41, 0, 0, 0]);
+    expect([...q.childAt(flowBucket(1, 0, 1024))!.flowBacklogPackets]).toEqual([0, 30, 0, 0]);
     expect(q.overflowDrops).toBe(30);
     expect(accountingHolds(q)).toBe(true);
   });

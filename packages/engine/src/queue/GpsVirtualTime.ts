@@ -1,3 +1,5 @@
+import { holdAsDoubles } from '../core/doubleFields.js';
+
 /**
  * The virtual time V(t) of the fluid Generalized Processor Sharing system that WFQ / PGPS emulates
  * (Parekh & Gallager, "A generalized processor sharing approach to flow control in integrated
@@ -16,6 +18,9 @@ export class GpsVirtualTime {
   /** V at `lastNs`, in bytes per unit weight. */
   v = 0;
   private lastNs = 0;
+  /** `advance`'s arguments (fields: see `advanceTo`). */
+  private toNs = 0;
+  private bytesPerNs = 0;
   private sumWeights = 0;
   private readonly members: Int32Array;
   /** Position of each member in `members`. */
@@ -23,6 +28,8 @@ export class GpsVirtualTime {
   private memberCount = 0;
   private readonly isMember: Uint8Array;
   private readonly lastFinish: Float64Array;
+  /** `arrive`'s tag, passed on to `arriveWith`. */
+  private readonly scratch = new Float64Array(1);
   /**
    * Position in `members` of the member with the smallest finish tag (the first such position when
    * several tie, as a scan in position order finds it), or −1 when not known. Kept up to date by
@@ -37,6 +44,7 @@ export class GpsVirtualTime {
     this.positionOf = new Int32Array(n);
     this.isMember = new Uint8Array(n);
     this.lastFinish = new Float64Array(n);
+    holdAsDoubles(this, ['v', 'lastNs', 'toNs', 'bytesPerNs', 'sumWeights']);
   }
 
   /** Sub-queues backlogged in the fluid system now (after `advance`). */
@@ -54,6 +62,27 @@ export class GpsVirtualTime {
 
   /** Brings V up to `nowNs` at `bytesPerNs` (the link rate); returns it. */
   advance(nowNs: number, bytesPerNs: number): number {
+    this.toNs = nowNs;
+    this.bytesPerNs = bytesPerNs;
+    this.replay();
+    return this.v;
+  }
+
+  /**
+   * `advance` to the clock's time at the link's rate (bit/s), without a result (read `v`): a
+   * double passed to or returned from a call V8 does not inline is a heap number allocated per
+   * call, so the per-packet path passes the objects that hold them.
+   */
+  advanceTo(clock: { readonly now: number }, link: { readonly rateBps: number }): void {
+    this.toNs = clock.now;
+    this.bytesPerNs = link.rateBps / 8e9;
+    this.replay();
+  }
+
+  /** Replays the fluid system from `lastNs` to `toNs` at `bytesPerNs`. */
+  private replay(): void {
+    const nowNs = this.toNs;
+    const bytesPerNs = this.bytesPerNs;
     let t = this.lastNs;
     while (this.memberCount > 0) {
       // the member with the smallest finish tag is the next to leave the fluid system
@@ -75,18 +104,21 @@ export class GpsVirtualTime {
       this.sumWeights = this.memberCount === 0 ? 0 : this.sumWeights - this.weights[j]!;
     }
     this.lastNs = nowNs;
-    return this.v;
   }
 
-  /** Member `i`'s finish tag changed from `before`: keeps `minPosition` the scan's answer. */
-  private finishChanged(i: number, before: number): void {
+  /**
+   * Member `i`'s finish tag changed (`grew`: it is larger than before): keeps `minPosition` the
+   * scan's answer. (A flag, not the old tag: a double passed to a call V8 does not inline is a heap
+   * number allocated per call.)
+   */
+  private finishChanged(i: number, grew: boolean): void {
     const k = this.minPosition;
     if (k < 0) return;
     const f = this.lastFinish[i]!;
     const p = this.positionOf[i]!;
     if (p === k) {
       // the minimum itself: still the first smallest unless it grew
-      if (f > before) this.minPosition = -1;
+      if (grew) this.minPosition = -1;
       return;
     }
     const fk = this.lastFinish[this.members[k]!]!;
@@ -100,16 +132,27 @@ export class GpsVirtualTime {
   retract(i: number, amount: number): void {
     if (this.isMember[i] !== 1) return;
     const before = this.lastFinish[i]!;
-    this.lastFinish[i] = before - amount;
-    this.finishChanged(i, before);
+    const after = before - amount;
+    this.lastFinish[i] = after;
+    this.finishChanged(i, after > before);
   }
 
   /** An arrival to sub-queue `i` with finish tag `finish` (> V): i is backlogged until V reaches it. */
   arrive(i: number, finish: number): void {
+    this.scratch[0] = finish;
+    this.arriveWith(i, this.scratch, 0);
+  }
+
+  /**
+   * `arrive(i, finishOf[k])`, the tag read here: a double passed to a call V8 does not inline is a
+   * heap number allocated per call (the per-packet path passes the array that holds it).
+   */
+  arriveWith(i: number, finishOf: Float64Array, k: number): void {
+    const finish = finishOf[k]!;
     const before = this.lastFinish[i]!;
     this.lastFinish[i] = finish;
     if (this.isMember[i] === 1) {
-      this.finishChanged(i, before);
+      this.finishChanged(i, finish > before);
       return;
     }
     this.isMember[i] = 1;

@@ -11,6 +11,8 @@ export class TaggedPacketRing {
   private tags: Float64Array;
   private head = 0;
   length = 0;
+  /** The tag of the entry `remove` took out last (NaN if it found none). */
+  removedTag = NaN;
 
   constructor(capacity = 16) {
     let cap = 4;
@@ -19,7 +21,12 @@ export class TaggedPacketRing {
     this.tags = new Float64Array(cap);
   }
 
-  push(p: Packet, tag: number): void {
+  /**
+   * Appends `p` with the tag `tagOf[k]` (read here: a double passed to a call V8 does not inline
+   * is a heap number allocated per call).
+   */
+  push(p: Packet, tagOf: Float64Array, k: number): void {
+    const tag = tagOf[k]!;
     const cap = this.packets.length;
     if (this.length === cap) this.grow();
     const i = (this.head + this.length) & (this.packets.length - 1);
@@ -33,6 +40,14 @@ export class TaggedPacketRing {
     return this.length === 0 ? NaN : this.tags[this.head]!;
   }
 
+  /**
+   * Writes the oldest entry's tag to `out[index]` (not empty): `headTag` for the per-packet path,
+   * where a double returned from a call V8 does not inline is a heap number allocated per call.
+   */
+  headTagInto(out: Float64Array, index: number): void {
+    out[index] = this.tags[this.head]!;
+  }
+
   /** Tag of the newest entry (NaN when empty). */
   tailTag(): number {
     return this.length === 0 ? NaN : this.tags[(this.head + this.length - 1) & (this.packets.length - 1)]!;
@@ -44,8 +59,12 @@ export class TaggedPacketRing {
     for (let k = 0; k < this.length; k++) this.tags[(this.head + k) & mask]! -= delta;
   }
 
-  /** Removes `p`'s entry; returns its tag, or NaN if `p` is not here. */
-  remove(p: Packet): number {
+  /**
+   * Removes `p`'s entry; `removedTag` then holds its tag, or NaN if `p` is not here. (A field, not
+   * a return value: a double returned from a call V8 does not inline is a heap number allocated per
+   * call.)
+   */
+  remove(p: Packet): void {
     const mask = this.packets.length - 1;
     for (let k = 0; k < this.length; k++) {
       const i = (this.head + k) & mask;
@@ -61,9 +80,10 @@ export class TaggedPacketRing {
       this.packets[this.head] = null;
       this.head = (this.head + 1) & mask;
       this.length--;
-      return tag;
+      this.removedTag = tag;
+      return;
     }
-    return NaN;
+    this.removedTag = NaN;
   }
 
   private grow(): void {

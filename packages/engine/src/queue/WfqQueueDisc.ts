@@ -1,6 +1,7 @@
 import type { Packet } from '../net/Packet.js';
 import { list, str } from '../registry/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
+import { holdAsDoubles } from '../core/doubleFields.js';
 import { GpsVirtualTime } from './GpsVirtualTime.js';
 import { DropStage, type DropReason, type QueueContext } from './QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
@@ -49,6 +50,8 @@ export class WfqQueueDisc extends SubQueueScheduler {
   private gps: GpsVirtualTime | null = null;
   /** SCFQ: finish tag of the packet most recently sent. */
   private scfqV = 0;
+  /** The finish tag `tagArrival` computed last. */
+  private arrivalTag = 0;
   private used = 0;
 
   constructor(
@@ -56,6 +59,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
     makeChild: ChildFactory,
   ) {
     super(makeChild);
+    holdAsDoubles(this, ['scfqV', 'arrivalTag']);
   }
 
   override attach(ctx: QueueContext): void {
@@ -74,15 +78,20 @@ export class WfqQueueDisc extends SubQueueScheduler {
     return this.params.by === 'flow' ? pkt.flowId : this.ctx.flows.classOf[pkt.flowId]!;
   }
 
-  /** The virtual time now (advancing the fluid system), bytes per unit weight. */
-  virtualTime(): number {
-    if (this.gps !== null) return this.gps.advance(this.now, this.ctx.port.rateBps / 8e9);
-    if (this.lengthPackets === 0) {
+  /** Brings the virtual time up to now: the fluid system advanced, or SCFQ's new busy period. */
+  private advanceVirtualTime(): void {
+    if (this.gps !== null) this.gps.advanceTo(this.clock, this.ctx.port);
+    else if (this.lengthPackets === 0) {
       // SCFQ: an arrival to an empty scheduler starts a new busy period
       this.scfqV = 0;
       this.lastFinish.fill(0);
     }
-    return this.scfqV;
+  }
+
+  /** The virtual time now (advancing the fluid system), bytes per unit weight. */
+  virtualTime(): number {
+    this.advanceVirtualTime();
+    return this.gps !== null ? this.gps.v : this.scfqV;
   }
 
   /** Finish tag of sub-queue `i`'s oldest waiting packet (NaN when none). */
@@ -90,10 +99,15 @@ export class WfqQueueDisc extends SubQueueScheduler {
     return this.tags[i]?.headTag() ?? NaN;
   }
 
-  /** The finish tag of an arrival of `bytes` to sub-queue `i` now (advancing the virtual time). */
-  private finishTag(i: number, bytes: number): number {
-    const start = Math.max(this.lastFinish[i]!, this.virtualTime());
-    return start + bytes / this.phi[i]!;
+  /**
+   * Sets `arrivalTag` to the finish tag of an arrival of `bytes` to sub-queue `i` now (advancing
+   * the virtual time). A field, not a return value: a double returned from (or passed to) a call
+   * V8 does not inline is a heap number allocated per packet (docs/performance.md).
+   */
+  private tagArrival(i: number, bytes: number): void {
+    this.advanceVirtualTime();
+    const v = this.gps !== null ? this.gps.v : this.scfqV;
+    this.arrivalTag = Math.max(this.lastFinish[i]!, v) + bytes / this.phi[i]!;
   }
 
   /**
@@ -110,25 +124,27 @@ export class WfqQueueDisc extends SubQueueScheduler {
   override passThrough(pkt: Packet): void {
     const i = this.subQueueOf(pkt);
     this.passThroughSubQueue(i, pkt);
-    const finish = this.finishTag(i, pkt.sizeBytes);
+    this.tagArrival(i, pkt.sizeBytes);
+    const finish = this.arrivalTag;
     this.lastFinish[i] = finish;
-    this.gps?.arrive(i, finish);
+    this.gps?.arriveWith(i, this.lastFinish, i);
     if (this.gps === null) this.scfqV = finish;
   }
 
   protected doEnqueue(pkt: Packet): boolean {
     const i = this.subQueueOf(pkt);
-    const finish = this.finishTag(i, pkt.sizeBytes);
-    if (!this.makeRoomForTag(pkt, finish)) return false;
+    this.tagArrival(i, pkt.sizeBytes);
+    if (this.overSharedLimit(pkt.sizeBytes) && !this.makeRoomForTag(pkt)) return false;
     if (!this.enqueueToChild(i, pkt)) return false;
+    const finish = this.arrivalTag;
     this.lastFinish[i] = finish;
-    this.gps?.arrive(i, finish);
+    this.gps?.arriveWith(i, this.lastFinish, i);
     let ring = this.tags[i];
     if (ring === undefined) {
       ring = this.tags[i] = new TaggedPacketRing();
       if (i >= this.used) this.used = i + 1;
     }
-    ring.push(pkt, finish);
+    ring.push(pkt, this.lastFinish, i);
     this.syncHeadTag(i);
     return true;
   }
@@ -136,11 +152,12 @@ export class WfqQueueDisc extends SubQueueScheduler {
   /** Copies sub-queue `i`'s oldest tag into `headTagOf` (after its ring changed). */
   private syncHeadTag(i: number): void {
     const r = this.tags[i];
-    this.headTagOf[i] = r === undefined || r.length === 0 ? Infinity : r.headTag();
+    if (r === undefined || r.length === 0) this.headTagOf[i] = Infinity;
+    else r.headTagInto(this.headTagOf, i);
   }
 
   /**
-   * Buffer management in tag order: while the arrival (finish tag `finish`) does not fit, the packet
+   * Buffer management in tag order: while the arrival (finish tag `arrivalTag`) does not fit, the packet
    * that would be sent last goes. If that is the arrival — its tag is the largest of any sub-queue's
    * newest packet — it is refused; otherwise the sub-queue whose newest tag is the largest gives up
    * a packet (its child's choice, the oldest for a FIFO) and its remaining tags, last finish tag
@@ -148,10 +165,10 @@ export class WfqQueueDisc extends SubQueueScheduler {
    * from the head without moving the tags back would leave an unresponsive flow's tags running
    * ahead of V for ever: it would be starved, not held to its share.)
    */
-  private makeRoomForTag(pkt: Packet, finish: number): boolean {
+  private makeRoomForTag(pkt: Packet): boolean {
     while (this.overSharedLimit(pkt.sizeBytes)) {
       let victim = -1;
-      let largest = finish;
+      let largest = this.arrivalTag;
       for (let i = 0; i < this.used; i++) {
         const r = this.tags[i];
         if (r === undefined || r.length === 0) continue;
@@ -200,11 +217,13 @@ export class WfqQueueDisc extends SubQueueScheduler {
         if (this.backlogged(best)) return null;
         continue;
       }
-      if (this.tags[best]!.headTag() !== bestTag) continue;
+      // (headTagOf is the ring's head tag, Infinity for none: kept by syncHeadTag after every change)
+      if (heads[best] !== bestTag) continue;
       const p = this.takeHead(best)!;
-      const tag = this.tags[best]!.remove(p);
+      const ring = this.tags[best]!;
+      ring.remove(p);
       this.syncHeadTag(best);
-      if (this.gps === null) this.scfqV = tag;
+      if (this.gps === null) this.scfqV = ring.removedTag;
       return p;
     }
   }
