@@ -110,12 +110,16 @@ function warmUpDispatch(sim: Simulator): void {
   const queue = new EventQueue(16);
   const idle = new Timer(sim, { onTimer: () => {} }, 0);
   // the calendar's insertion paths too (into an empty bucket, before its head, after its tail,
-  // in between, and a crowded bucket) and its first calibration (EventQueue.FIRST_CALIBRATION
-  // pops), which a run otherwise first takes after its event loop was optimized
+  // in between, and a crowded bucket), its first calibration (EventQueue.FIRST_CALIBRATION pops)
+  // and its search past an empty year, which a run otherwise first takes after its event loop
+  // was optimized
   const times = [500, 100, 900, 300, 700, 1];
   for (let i = 0; i < 40; i++) times.push(2 + i);
   for (const t of times) queue.push(t, idle, 0, -1);
   while (queue.size > 0) queue.popAndDispatch();
+  // and an event more than a calendar year ahead (the direct search of the buckets' heads)
+  queue.push(1e12, idle, 0, -1);
+  queue.popAndDispatch();
 }
 
 /** The discrete-event kernel: a clock in integer nanoseconds and the pending-event set. */
