@@ -147,7 +147,7 @@ export class EventQueue {
     this.handlerOf[slot] = handler;
     this.headSlot = -1;
     this.link(slot, time, seq);
-    if (++this.size * GROW_AT > this.heads.length) this.rebuild(this.heads.length * 2, NaN);
+    if (++this.size * GROW_AT > this.heads.length) this.growBuckets();
   }
 
   /** Inserts `slot` into its bucket's sorted list (and moves the scan back to it if needed). */
@@ -213,8 +213,15 @@ export class EventQueue {
   }
 
   private narrowIfCrowded(): void {
-    const width = this.widthFromPending(this.pendingInOrder());
-    if (width < this.width / 2) this.rebuild(this.heads.length, width);
+    const slots = this.pendingInOrder();
+    const width = this.widthFromPending(slots);
+    if (width < this.width / 2) this.rebuild(slots, this.heads.length, width);
+  }
+
+  /** Twice the buckets, the width from the pending events' spacing. */
+  private growBuckets(): void {
+    const slots = this.pendingInOrder();
+    this.rebuild(slots, this.heads.length * 2, this.widthFromPending(slots));
   }
 
   /**
@@ -310,9 +317,9 @@ export class EventQueue {
   }
 
   /**
-   * After FIRST_CALIBRATION pops, then every CALIBRATION_POPS: a width of about twice the mean time between pops (Brown's
-   * three times the mean separation of the next events, measured on what was dispatched rather
-   * than sampled), and GROW_AT–SHRINK_AT buckets per pending event. Rebuilds only when the width
+   * After FIRST_CALIBRATION pops, then every CALIBRATION_POPS: a width of about twice the mean
+   * time between pops (Brown's three times the mean separation of the next events, measured on
+   * what was dispatched rather than sampled), and GROW_AT–SHRINK_AT buckets per pending event. Rebuilds only when the width
    * is off by more than a factor of two or the bucket count out of its range, so a steady run
    * rebuilds once or twice.
    */
@@ -326,7 +333,7 @@ export class EventQueue {
     if (gap > 0 && Number.isFinite(target) && (width < target / 2 || width > target * 2)) width = target;
     let buckets = this.heads.length;
     while (buckets > MIN_BUCKETS && this.size * SHRINK_AT < buckets) buckets >>= 1;
-    if (width !== this.width || buckets !== this.heads.length) this.rebuild(buckets, width);
+    if (width !== this.width || buckets !== this.heads.length) this.rebuild(this.pendingInOrder(), buckets, width);
   }
 
   /** Every pending event's slot, in (time, sequence) order. */
@@ -372,13 +379,8 @@ export class EventQueue {
     return Math.max(3 * spacing, MIN_WIDTH_NS);
   }
 
-  /**
-   * Redistributes every pending event over `buckets` buckets of `width` ns (NaN: the width from
-   * the pending events' spacing).
-   */
-  private rebuild(buckets: number, width: number): void {
-    const slots = this.pendingInOrder();
-    if (width !== width) width = this.widthFromPending(slots);
+  /** Redistributes the pending events (`slots`, from `pendingInOrder`) over `buckets` buckets of `width` ns. */
+  private rebuild(slots: readonly number[], buckets: number, width: number): void {
     const keys = this.keys;
     this.heads = new Int32Array(buckets).fill(-1);
     this.tails = new Int32Array(buckets);
