@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ecn, type Packet } from '../src/net/Packet.js';
+import { Ecn, PacketKind, type Packet } from '../src/net/Packet.js';
 import type { Port, PortHook } from '../src/net/Port.js';
 import { runDumbbell, tcpFlow } from './ccHarness.js';
 import { pathSimulation, sender } from './harness.js';
@@ -118,5 +118,57 @@ describe('ECN-Echo with delayed ACKs (RFC 3168 §6.1.3)', () => {
       [12, true],
       [14, true],
     ]);
+  });
+});
+
+describe('ECN on header-only packets (RFC 3168 §6.1.1 and §6.1.4; ns-3.37 DCTCP sockets)', () => {
+  /** ECN codepoints of the packets the bottleneck sees in both directions during a 1-s run, by role. */
+  function codepoints(cc: string, params: Record<string, unknown>) {
+    const r = runDumbbell([{ transport: tcpFlow(cc, undefined, { handshake: true, handshakeAck: true, ...params }) }], {
+      duration: '1s',
+    });
+    const seen = {
+      syn: [] as Ecn[],
+      handshakeAck: [] as Ecn[],
+      data: [] as Ecn[],
+      retx: [] as Ecn[],
+      acks: [] as Ecn[],
+    };
+    const fwd = r.sim.probedPorts[0]!;
+    const rev = r.sim.network.portByName(`${fwd.name.split('->')[1]}->${fwd.name.split('->')[0]}`)!;
+    fwd.hooks.push({
+      onArrival: (p: Packet) => {
+        if (p.kind === PacketKind.TcpAck) seen.handshakeAck.push(p.ecn);
+        else if (p.seq === 0) seen.syn.push(p.ecn);
+        else (p.retransmission ? seen.retx : seen.data).push(p.ecn);
+      },
+    });
+    rev.hooks.push({ onArrival: (p: Packet) => void seen.acks.push(p.ecn) });
+    r.runTo(1);
+    return seen;
+  }
+
+  it('with ECN (RFC 3168) the data segments are ECT(0); the SYN, the handshake ACK, retransmissions and ACKs are not', () => {
+    const s = codepoints('newreno', { ecn: true });
+    // the 100-packet DropTail overflows in slow start: there are retransmissions to look at
+    expect(s.retx.length).toBeGreaterThan(0);
+    expect(new Set(s.retx)).toEqual(new Set([Ecn.NotEct]));
+    expect(s.syn).toEqual([Ecn.NotEct]);
+    expect(s.handshakeAck).toEqual([Ecn.NotEct]);
+    expect(s.data.length).toBeGreaterThan(100);
+    expect(new Set(s.data)).toEqual(new Set([Ecn.Ect0]));
+    expect(s.acks.length).toBeGreaterThan(50);
+    expect(new Set(s.acks)).toEqual(new Set([Ecn.NotEct]));
+  });
+
+  it('as an ns-3.37 DCTCP socket (ectControl, ecnOnRetransmissions) every packet is ECT(0), ACKs included', () => {
+    const s = codepoints('dctcp', { ectControl: true, ecnOnRetransmissions: true });
+    expect(s.retx.length).toBeGreaterThan(0);
+    expect(new Set(s.retx)).toEqual(new Set([Ecn.Ect0]));
+    expect(s.syn).toEqual([Ecn.Ect0]);
+    expect(s.handshakeAck).toEqual([Ecn.Ect0]);
+    expect(new Set(s.data)).toEqual(new Set([Ecn.Ect0]));
+    expect(s.acks.length).toBeGreaterThan(50);
+    expect(new Set(s.acks)).toEqual(new Set([Ecn.Ect0]));
   });
 });

@@ -14,7 +14,8 @@ import type { QueueSpec, ScenarioInput, TransportSpec } from './types.js';
  *   segments acknowledged at once; RTO = max(minrto, SRTT + max(1 ms, 4·RTTVAR)) with RFC 6298
  *   gains, a sample from every ACK (ns-3's RTT history), first RTO 1 s, maximum 60 s; SACK with
  *   RFC 6675 recovery (or PRR), SACK information kept across a timeout; Limited Transmit; ECN per
- *   RFC 3168 with ns-3's CWR state and ECT retransmissions;
+ *   RFC 3168 with ns-3's CWR state and ECT retransmissions (SYN and pure ACKs not ECT, except
+ *   from DCTCP sockets, which send every header-only packet ECT(0): `ectControl`);
  * - links: every point-to-point link adds 2 bytes of PPP framing to each packet's transmission
  *   time; the bottleneck's device queue holds one packet beside the queue disc;
  * - queues: the bottleneck's queue disc in both directions with `qlim` packets (a DropTail of
@@ -211,8 +212,14 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
         ccParams: { impl: 'ns-3.37', c: 0.4, beta: 0.7, fastConvergence: true },
       };
     case 'Dctcp':
-      // TcpDctcp: g 1/16, α starts at 1, the α-cut for losses too; ECN forced on by the model
-      return { type: 'tcp', cc: 'dctcp', params, ccParams: { g: 1 / 16, initialAlpha: 1, lossReduction: 'alpha' } };
+      // TcpDctcp: g 1/16, α starts at 1, the α-cut for losses too; ECN forced on by the model;
+      // its sockets send header-only packets (SYN, pure ACKs) ECT(0) too (AddSocketTags, DctcpEcn)
+      return {
+        type: 'tcp',
+        cc: 'dctcp',
+        params: { ...params, ectControl: true },
+        ccParams: { g: 1 / 16, initialAlpha: 1, lossReduction: 'alpha' },
+      };
     case 'Vegas':
       // TcpVegas (α 2, β 4, γ 1) with the sockets' SACK recovery, not ns-2's Vegas recovery
       return {

@@ -36,6 +36,11 @@ export interface TcpReceiverConfig {
    * CWR arrives (RFC 3168 §6.1.3); 'dctcp' echoes each segment's CE exactly (RFC 8257 §3.2).
    */
   ecnEcho?: 'rfc3168' | 'dctcp';
+  /**
+   * ACKs are sent ECT(0), as ns-3.37 sends every header-only packet of a DCTCP socket
+   * (TcpSocketBase::AddSocketTags, ECN mode DctcpEcn); otherwise not ECN-capable (RFC 3168 §6.1.4).
+   */
+  ectAcks?: boolean;
   /** Segment 0 is the header-only opening segment and carries no payload. */
   handshake: boolean;
   /** Bytes of options on the ACK of the opening segment (a SYN-ACK's: 8 in ns-3.37). */
@@ -193,6 +198,7 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     pkt.sendTimeNs = this.ctx.sim.now;
     pkt.createdNs = this.ctx.sim.now;
     pkt.ece = this.ece || this.ceSinceAck;
+    if (this.cfg.ectAcks === true) pkt.ecn = Ecn.Ect0;
     this.ceSinceAck = false;
     pkt.route = this.rev;
     if (this.cfg.xcp === true) {

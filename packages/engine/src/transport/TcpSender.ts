@@ -78,6 +78,13 @@ export interface TcpSenderConfig {
   /** Retransmissions are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 says they must not be). */
   ecnOnRetransmissions?: boolean;
   /**
+   * With `handshake`: the header-only packets of the handshake — the opening segment (SYN) and the
+   * pure ACK that completes it — are sent ECT(0), as ns-3.37's TcpSocketBase::AddSocketTags sends
+   * every header-only packet of a DCTCP socket (ECN mode DctcpEcn). Otherwise they are not
+   * ECN-capable (RFC 3168 §6.1.1: no ECT on a SYN; §6.1.4: none on a pure ACK), whatever `ecn` says.
+   */
+  ectControl?: boolean;
+  /**
    * SACK recovery after a retransmission timeout: 'discard' the SACK information and go back N
    * (RFC 6675 §5.1, ns-2 Sack1); 'keep' it (RFC 2018 errata 1610, Linux, ns-3): every unSACKed
    * segment is marked lost and retransmitted first, SACKed ones are not resent, and the sender
@@ -388,8 +395,12 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.route = this.fwd;
     const isRetx = seq <= this.maxSeqSent;
     pkt.retransmission = isRetx;
-    // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too)
-    if (this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true)) pkt.ecn = Ecn.Ect0;
+    // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too);
+    // §6.1.1: not on a SYN (unless emulating an ns-3.37 DCTCP socket, `ectControl`)
+    const ect = syn
+      ? this.cfg.ectControl === true
+      : this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true);
+    if (ect) pkt.ecn = Ecn.Ect0;
     if (this.sendCwr) {
       pkt.cwr = true;
       this.sendCwr = false;
@@ -586,6 +597,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.sendTimeNs = now;
     pkt.createdNs = now;
     pkt.route = this.fwd;
+    if (this.cfg.ectControl === true) pkt.ecn = Ecn.Ect0;
     inject(pkt);
   }
 

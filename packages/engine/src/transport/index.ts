@@ -339,6 +339,14 @@ export const tcpTransport: TransportModel = {
         description: 'Retransmitted segments are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 forbids it).',
       },
       {
+        key: 'ectControl',
+        label: 'ECT on header-only packets',
+        kind: 'boolean',
+        default: false,
+        description:
+          'The SYN and the pure ACKs (the handshake’s last packet, every ACK of the receiver) are ECN-capable, ECT(0), as ns-3.37 sends them from DCTCP sockets; off: RFC 3168 §6.1.1 and §6.1.4, none of them is ECT.',
+      },
+      {
         key: 'ecnEcho',
         label: 'Receiver ECN echo',
         kind: 'enum',
@@ -430,6 +438,7 @@ export const tcpTransport: TransportModel = {
         handshakeAck: bool(p, 'handshakeAck'),
         ecnCwrState: bool(p, 'ecnCwrState'),
         ecnOnRetransmissions: bool(p, 'ecnOnRetransmissions'),
+        ectControl: bool(p, 'ectControl'),
         ...(bool(p, 'xcp') ? { xcp: { tickNs: seconds(num(p, 'xcpRttTick')) } } : {}),
       },
       cc,
@@ -444,6 +453,7 @@ export const tcpTransport: TransportModel = {
       sackStyle: str(p, 'sackStyle') as 'rfc2018' | 'ns2' | 'ns3',
       sackOptionBytes: str(p, 'sackOptionBytes') as 'ns2' | 'rfc2018',
       ecnEcho: receiverEcho as 'rfc3168' | 'dctcp',
+      ectAcks: bool(p, 'ectControl'),
       handshake: bool(p, 'handshake') || bool(p, 'headerOnlyFirst'),
       quickAckFirst: bool(p, 'quickAckFirst'),
       synOptionBytes: bool(p, 'handshake') ? num(p, 'synOptionBytes') : 0,
