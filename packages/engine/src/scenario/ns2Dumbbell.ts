@@ -94,7 +94,8 @@ export function ns2FlowTransport(
     case 'Tahoe':
       return { transport: tcp('tahoe', a) };
     case 'Sack':
-      return { transport: tcp('sack', a) };
+      // Agent/TCP/Sack1: its pipe counter and hole cursor, not RFC 6675 (Sack1Recovery)
+      return { transport: tcp('sack', a, { sackRecovery: 'ns2' }) };
     case 'Vegas':
       // ns-2 VegasTcpAgent::output adds no header and has no SYN: every packet is packetSize_
       // bytes and cwnd starts at 1 (delay_growth_) without an opening segment

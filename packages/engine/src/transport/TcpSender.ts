@@ -10,6 +10,7 @@ import { SendTimes } from './SendTimes.js';
 import { CwndAction, type LossRecovery as LossRecoveryStrategy } from './recovery/LossRecovery.js';
 import { LinuxRecovery } from './recovery/LinuxRecovery.js';
 import { RenoRecovery } from './recovery/RenoRecovery.js';
+import { Sack1Recovery } from './recovery/Sack1Recovery.js';
 import { SackRecovery } from './recovery/SackRecovery.js';
 import { VegasRecovery } from './recovery/VegasRecovery.js';
 import type { RateSample } from './cc/CongestionControl.js';
@@ -118,9 +119,11 @@ export interface TcpSenderConfig {
    * at once outside the pipe rule (ProcessAck → DoRetransmit); (e) an ACK with new SACK
    * information is a duplicate ACK even when it advances the cumulative ACK (no growth, no timer
    * restart), and the second-segment IsLost test applies (DupAck); (f) the ACK ending recovery
-   * grows the window; (g) sending follows the pipe rule and NextSeg in every state.
+   * grows the window; (g) sending follows the pipe rule and NextSeg in every state. 'ns2' is
+   * ns-2.35's Agent/TCP/Sack1 instead of RFC 6675: a pipe counter and a forward-only hole cursor
+   * (recovery/Sack1Recovery.ts).
    */
-  sackRecovery?: 'rfc6675' | 'ns3';
+  sackRecovery?: 'rfc6675' | 'ns3' | 'ns2';
   /**
    * Run as an XCP end-system (ns-2 Agent/TCP/Reno/XCP): stamp the congestion header and take the
    * window from the routers' feedback instead of the window law's growth; `tickNs` is the clock
@@ -396,7 +399,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const isRetx = seq <= this.maxSeqSent;
     pkt.retransmission = isRetx;
     // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too);
-    // §6.1.1: not on a SYN (unless emulating an ns-3.37 DCTCP socket, `ectControl`)
+    // §6.1.1: not on a SYN (nor in ns-2.35: TcpAgent::output clears ECT on segment 0), unless
+    // emulating an ns-3.37 DCTCP socket (`ectControl`)
     const ect = syn
       ? this.cfg.ectControl === true
       : this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true);
@@ -683,7 +687,7 @@ function createRecovery(s: TcpSender, kind: LossRecovery): LossRecoveryStrategy 
     case 'newreno':
       return new RenoRecovery(s, kind);
     case 'sack':
-      return new SackRecovery(s);
+      return s.cfg.sackRecovery === 'ns2' ? new Sack1Recovery(s) : new SackRecovery(s);
     case 'vegas':
       return new VegasRecovery(s);
     case 'linux':

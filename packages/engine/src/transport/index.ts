@@ -319,9 +319,9 @@ export const tcpTransport: TransportModel = {
         label: 'SACK recovery details',
         kind: 'enum',
         default: 'rfc6675',
-        options: ['rfc6675', 'ns3'],
+        options: ['rfc6675', 'ns3', 'ns2'],
         description:
-          'rfc6675, or ns-3.37’s variant: SACKed retransmissions stay in the pipe and stay marked retransmitted across recoveries until cumulatively acknowledged, the fast retransmit is the first lost segment not yet retransmitted, and a partial ACK sends one more segment outside the pipe rule.',
+          'rfc6675; ns-3.37’s variant: SACKed retransmissions stay in the pipe and stay marked retransmitted across recoveries until cumulatively acknowledged, the fast retransmit is the first lost segment not yet retransmitted, and a partial ACK sends one more segment outside the pipe rule; or ns-2.35’s Sack1: pipe is a counter (outstanding − 3 at the fast retransmit, −1 per ACK, −2 per partial ACK, +1 per segment sent), holes with a SACKed segment above them are resent once each from a forward-only cursor.',
       },
       {
         key: 'ecnCwrState',
@@ -433,7 +433,7 @@ export const tcpTransport: TransportModel = {
         rttSampling: str(p, 'rttSampling') as 'timed' | 'ns3',
         sackAfterTimeout: str(p, 'sackAfterTimeout') as 'discard' | 'keep',
         recoveryTimer: str(p, 'recoveryTimer') as 'every-ack' | 'first-partial',
-        sackRecovery: str(p, 'sackRecovery') as 'rfc6675' | 'ns3',
+        sackRecovery: str(p, 'sackRecovery') as 'rfc6675' | 'ns3' | 'ns2',
         synOptionBytes: num(p, 'synOptionBytes'),
         handshakeAck: bool(p, 'handshakeAck'),
         ecnCwrState: bool(p, 'ecnCwrState'),
