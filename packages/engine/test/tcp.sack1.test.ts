@@ -47,7 +47,8 @@ function run(sackRecovery: 'ns2' | 'rfc6675') {
       pipeAtEntry = s.maxSeqSent - s.highestAck - s.cfg.dupAckThreshold;
       cwndAtEntry = s.cwnd;
     }
-    if (s.phase === 'recovery') sent.push({ seq, dupAcksInRecovery, highestAck: s.highestAck, maxSeqBefore: s.maxSeqSent });
+    if (s.phase === 'recovery')
+      sent.push({ seq, dupAcksInRecovery, highestAck: s.highestAck, maxSeqBefore: s.maxSeqSent });
     output(seq);
   };
   sim.runUntil(sim.durationNs);

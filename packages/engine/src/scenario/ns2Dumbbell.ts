@@ -98,12 +98,13 @@ export function ns2FlowTransport(
       return { transport: tcp('sack', a, { sackRecovery: 'ns2' }) };
     case 'Vegas':
       // ns-2 VegasTcpAgent::output adds no header and has no SYN: every packet is packetSize_
-      // bytes and cwnd starts at 1 (delay_growth_) without an opening segment
+      // bytes and cwnd starts at 1 (delay_growth_) without an opening segment, the initial
+      // window taken on the ACK after segment 0's (VegasTcpAgent::recv)
       return {
         transport: tcp(
           'vegas',
           a,
-          { packetSize: `${Number(a.pkt)}B`, handshake: false },
+          { packetSize: `${Number(a.pkt)}B`, handshake: false, delayGrowth: true },
           { alpha: Number(a.vegas_alpha), beta: Number(a.vegas_beta) },
         ),
       };

@@ -53,6 +53,12 @@ export interface TcpSenderConfig {
    * header without the 10-byte timestamp option.
    */
   headerOnlyFirst?: boolean;
+  /**
+   * Without a handshake: start at cwnd 1 and set the initial window on the ACK that follows the
+   * one of segment 0, before the window law reads it (ns-2 delay_growth_ as VegasTcpAgent::recv
+   * applies it: `if (last_ack_ == 0 && delay_growth_) cwnd_ = initial_window()`).
+   */
+  delayGrowth?: boolean;
   /** RFC 3042 Limited Transmit: a new segment on each of the first two duplicate ACKs. */
   limitedTransmit: boolean;
   /**
@@ -222,7 +228,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.segmentBytes = cfg.packetBytes;
     this.maxWindow = cfg.maxWindow;
     this.initialWindow = cfg.initialWindow;
-    this.cwnd = cfg.handshake ? 1 : cfg.initialWindow;
+    this.cwnd = cfg.handshake || cfg.delayGrowth === true ? 1 : cfg.initialWindow;
     this.ssthresh = cfg.initialSsthresh;
     this.appLimit = cfg.handshake ? 1 : 0;
     this.rtt = new RttEstimator(cfg.rto);
@@ -555,6 +561,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     countFrom = this.highestAck,
   ): void {
     const acked = ack - Math.max(this.highestAck, countFrom);
+    if (this.cfg.delayGrowth === true && this.highestAck === 0) this.cwnd = this.initialWindow;
     this.dupAcks = 0;
     this.highestAck = ack;
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;

@@ -264,6 +264,14 @@ export const tcpTransport: TransportModel = {
           'Without an opening handshake: segment 0 is still header-only (40 B, no timestamp option) and goes out with the initial window (ns-2 syn_ without delay_growth_, as Agent/TCP/Linux does).',
       },
       {
+        key: 'delayGrowth',
+        label: 'Delayed initial window',
+        kind: 'boolean',
+        default: false,
+        description:
+          'Without an opening handshake: start at cwnd 1 and take the initial window only on the ACK after the one of segment 0 (ns-2 delay_growth_ as Agent/TCP/Vegas applies it).',
+      },
+      {
         key: 'sackStyle',
         label: 'SACK block choice',
         kind: 'enum',
@@ -428,6 +436,7 @@ export const tcpTransport: TransportModel = {
         pacing: str(p, 'pacing') as 'off' | 'cwnd-srtt',
         handshake: bool(p, 'handshake'),
         headerOnlyFirst: bool(p, 'headerOnlyFirst'),
+        delayGrowth: bool(p, 'delayGrowth'),
         limitedTransmit: bool(p, 'limitedTransmit'),
         prr: bool(p, 'prr'),
         rttSampling: str(p, 'rttSampling') as 'timed' | 'ns3',
