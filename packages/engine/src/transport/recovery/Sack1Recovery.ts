@@ -23,7 +23,7 @@ import { CwndAction, type LossRecovery } from './LossRecovery.js';
  *   data is acknowledged.
  * - one fast retransmit per window (bugFix_, except when nothing was acknowledged yet:
  *   bugfix_ss_); the ACK that ends recovery does not grow the window; a partial ACK restarts the
- *   timer with the backoff reset (newtimer, t_backoff_ = 1); Limited Transmit (singledup_) before
+ *   timer and then resets its backoff (newtimer, t_backoff_ = 1); Limited Transmit (singledup_) before
  *   the threshold. Defaults of ns-2.35's `Agent/TCP/Sack1` (partial_ack_ 0, maxburst_ 0,
  *   LimTransmitFix_ 0, oldCode_ 0, numdupacks_ 3, aggressive_maxburst_ 1).
  */
@@ -114,8 +114,8 @@ export class Sack1Recovery implements LossRecovery {
       this.timedOut = false;
       this.clearScoreboard();
     } else if (ack > s.highestAck) {
-      // partial ACK: the cumulative ACK moves, recovery goes on; one more off the pipe, and the
-      // timer restarts with its backoff reset (newtimer, t_backoff_ = 1)
+      // partial ACK: the cumulative ACK moves, recovery goes on; one more off the pipe; the timer
+      // restarts (newtimer, with the backoff it had), then the backoff is reset (t_backoff_ = 1)
       s.highestAck = ack;
       if (s.nextSeq < ack + 1) s.nextSeq = ack + 1;
       this.updateScoreboard();
