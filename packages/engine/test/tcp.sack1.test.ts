@@ -31,8 +31,9 @@ function run(sackRecovery: 'ns2' | 'rfc6675') {
     duration: '3s',
   });
   const s = sender(sim);
-  const sent: { seq: number; dupAcksInRecovery: number; highestAck: number; maxSeqBefore: number }[] = [];
+  const sent: { seq: number; dupAcksInRecovery: number; highestAck: number }[] = [];
   let dupAcksInRecovery = 0;
+  // the window state the hand computation starts from: ns-2's pipe formula at the fast retransmit
   let pipeAtEntry = NaN;
   let cwndAtEntry = NaN;
   const receive = s.receive.bind(s);
@@ -47,8 +48,7 @@ function run(sackRecovery: 'ns2' | 'rfc6675') {
       pipeAtEntry = s.maxSeqSent - s.highestAck - s.cfg.dupAckThreshold;
       cwndAtEntry = s.cwnd;
     }
-    if (s.phase === 'recovery')
-      sent.push({ seq, dupAcksInRecovery, highestAck: s.highestAck, maxSeqBefore: s.maxSeqSent });
+    if (s.phase === 'recovery') sent.push({ seq, dupAcksInRecovery, highestAck: s.highestAck });
     output(seq);
   };
   sim.runUntil(sim.durationNs);

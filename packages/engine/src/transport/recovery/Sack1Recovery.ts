@@ -61,9 +61,12 @@ export class Sack1Recovery implements LossRecovery {
     return sb.sackedCount !== before;
   }
 
-  /** ScoreBoardRQ::ClearScoreBoard (cheap when there is nothing to clear, the usual case). */
+  /**
+   * ScoreBoardRQ::ClearScoreBoard (cheap when there is nothing to clear, the usual case: this
+   * scoreboard holds SACK marks only, and a SACKed segment at or above the base is counted).
+   */
   private clearScoreboard(): void {
-    if (this.sb.sackedCount > 0 || this.sb.highSacked >= this.sb.base) this.sb.reset();
+    if (this.sb.sackedCount > 0) this.sb.reset();
     this.retranCursor = -1;
   }
 
