@@ -27,6 +27,7 @@ const USAGE = `usage:
   cclab bench --wireless                           base station's per-event cost against plain ports
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
+  cclab validate-ns2 --random N [--seed S] [--max-flows K]  N random dumbbell cases against ns-2 now
   cclab validate-ns3 [--fixtures] [--all] [NAME...] rerun ns-3.37 references and compare
   cclab validate-ns3 --ablate                      what each ns-3 emulation setting is worth (docs/validation.md)
   cclab translate ns2|ns3 [SCRIPT] key=value ...   the scenario equivalent to one harness run
@@ -200,6 +201,10 @@ export async function main(argv: string[]): Promise<number> {
       return exercise(rest);
     }
     case 'validate-ns2': {
+      if (rest.includes('--random')) {
+        const { validateNs2Random } = await import('./validateNs2Random.js');
+        return validateNs2Random(rest);
+      }
       const { validateNs2 } = await import('./validateNs2.js');
       return validateNs2(rest);
     }

@@ -50,6 +50,15 @@ function listCases(file: string): Case[] {
     .map((g) => ({ name: g!.name, args: g!.args, fixture: join(dir, `${g!.name}.json`), script: g!.script }));
 }
 
+/** The lists of further single-run references committed with the tests. */
+const SINGLE_LISTS = () =>
+  [
+    join(FIXTURES, 'ns2-extra', 'extra.list'),
+    join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
+    join(FIXTURES, 'ns2-red', 'red.list'),
+    join(FIXTURES, 'ns2-sched', 'sched.list'),
+  ].filter(existsSync);
+
 const mb = (x: number) => (x / 1e6).toFixed(3);
 
 function row(name: string, cmp: Comparison): string {
@@ -76,7 +85,8 @@ function cannotRun(script: string, args: Record<string, string>, name: string): 
 
 /**
  * `cclab validate-ns2 [--all] [NAME...]`: reruns ns-2.35 (when installed; otherwise uses the
- * committed fixtures) on each ns-2 reference the engine covers and the equivalent cclab scenario,
+ * committed fixtures) on each ns-2 reference the engine covers (or each NAME: a given reference or
+ * one of the further single-run references committed with the tests) and the equivalent cclab scenario,
  * and prints side-by-side tables with the agreement verdicts (docs/validation.md). `--all` lists
  * every reference of validation/ns2/given.list — running each the engine supports and naming
  * each it cannot run, with the reason — then every further reference committed with the tests
@@ -91,10 +101,11 @@ export function validateNs2(argv: string[]): number {
   let failures = 0;
   let ran = 0;
   const notRun: string[] = [];
+  const unknown: string[] = [];
   const out = (s: string) => process.stdout.write(s + '\n');
   out(`ns-2 numbers: ${live ? 'rerun now with ns-2.35' : 'committed fixtures (ns not installed)'}`);
-  const detailed = (id: string, args: Record<string, string>) => {
-    const ref = reference({ name: id, args, fixture: join(FIXTURES, 'ns2', `${id}.json`) }, live);
+  const detailed = (id: string, args: Record<string, string>, c?: Case) => {
+    const ref = reference(c ?? { name: id, args, fixture: join(FIXTURES, 'ns2', `${id}.json`) }, live);
     const cmp = compareWithNs2(ref, runNs2Dumbbell(id, args));
     out('');
     out(formatComparison(id, cmp));
@@ -119,27 +130,28 @@ export function validateNs2(argv: string[]): number {
       } else detailed(g.name, g.args);
     }
   } else {
+    const further = names.length > 0 ? SINGLE_LISTS().flatMap(listCases) : [];
     for (const id of names.length > 0 ? names : Object.keys(ns2ReferenceArgs)) {
       const args = ns2ReferenceArgs[id];
-      if (!args) {
-        out(`${id}: not an ns-2 reference covered by the engine (known: ${Object.keys(ns2ReferenceArgs).join(', ')})`);
-        failures++;
+      const extra = args ? undefined : further.find((c) => c.name === id);
+      if (!args && !extra) {
+        out(
+          `${id}: not an ns-2 reference covered by the engine (given: ${Object.keys(ns2ReferenceArgs).join(', ')}; further: the names in ${SINGLE_LISTS()
+            .map((f) => relative(repoRoot, f))
+            .join(', ')})`,
+        );
+        unknown.push(id);
         continue;
       }
-      detailed(id, args);
+      if (extra) detailed(id, extra.args, extra);
+      else detailed(id, args!);
     }
   }
   if (all) {
     out('\n### Further references (ns-2 / cclab)\n');
     out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
     out('|---|---|---|---|---|---|');
-    const singles = [
-      join(FIXTURES, 'ns2-extra', 'extra.list'),
-      join(FIXTURES, 'ns2-ccid3', 'ccid3.list'),
-      join(FIXTURES, 'ns2-red', 'red.list'),
-      join(FIXTURES, 'ns2-sched', 'sched.list'),
-    ].filter(existsSync);
-    for (const file of singles) {
+    for (const file of SINGLE_LISTS()) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), runNs2Dumbbell(c.name, c.args));
         out(row(c.name, cmp));
@@ -182,5 +194,9 @@ export function validateNs2(argv: string[]): number {
       ? `${ran} of ${ran} references run agree within the tolerances${skipped}`
       : `${failures} of ${ran} references run are outside the tolerances${skipped}`,
   );
+  if (unknown.length > 0) {
+    out(`unknown name(s), not run: ${unknown.join(', ')}`);
+    return 2;
+  }
   return failures === 0 ? 0 : 1;
 }
