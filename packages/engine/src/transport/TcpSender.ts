@@ -338,9 +338,14 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
 
   // --- transmission ---
 
-  /** Usable window in segments: integer cwnd plus recovery inflation, capped by the receiver window (ns-2 window()). */
+  /**
+   * Usable window in segments: integer cwnd plus the recovery inflation, the sum capped by the
+   * receiver window — ns-2.35 RenoTcpAgent::window(), `min(int(cwnd_) + dupwnd_, int(wnd_))`
+   * (tcp-reno.cc; the inflated window never exceeds what the receiver allows).
+   */
   private window(): number {
-    return this.cwnd < this.maxWindow ? Math.floor(this.cwnd) + this.dupWnd : this.maxWindow;
+    const w = Math.floor(this.cwnd) + this.dupWnd;
+    return w < this.maxWindow ? w : this.maxWindow;
   }
 
   /** Recovery API. ns-2 send_much: send new segments while the window allows; `burst` 0 = unlimited. */
