@@ -61,7 +61,8 @@ const SINGLE_LISTS = () =>
 
 const mb = (x: number) => (x / 1e6).toFixed(3);
 
-function row(name: string, cmp: Comparison): string {
+/** One compact table row: each quantity as ns-2 / cclab, ✗ where outside its tolerance. */
+export function row(name: string, cmp: Comparison): string {
   const get = (q: string) => cmp.checks.find((c) => c.quantity.startsWith(q));
   const agg = get('aggregate') ?? get('mean aggregate');
   const jain = get('Jain') ?? get('mean Jain');

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { compareWithNs2, type Comparison } from '../validation/compareNs2.js';
 import { runNs2Dumbbell } from '../validation/ns2Run.js';
 import { ns2Available, runNs2, validationDir } from './ns2.js';
+import { row } from './validateNs2.js';
 
 const SCHED_SCRIPT = fileURLToPath(new URL('../../test/fixtures/ns2-scripts/sched.tcl', import.meta.url));
 
@@ -69,9 +70,9 @@ const argLine = (c: RandomNs2Case) =>
 
 /**
  * `cclab validate-ns2 --random N [--seed S] [--max-flows K]`: N random dumbbell cases, each run
- * now by ns-2.35 and by cclab and judged with the validation tolerances, one line each; the
- * cases outside them are listed with their full arguments (rerun one with `cclab translate ns2
- * ARGS`, or `ns dumbbell.tcl ARGS`). Needs ns-2 (`ns`) installed. Random multi-flow cases are
+ * now by ns-2.35 and by cclab and judged with the validation tolerances, one table row each; then
+ * every case's full arguments, with what fell outside the tolerances (rerun one with `cclab
+ * translate ns2 ARGS`, or `ns dumbbell.tcl ARGS`). Needs ns-2 (`ns`) installed. Random multi-flow cases are
  * often chaotic in ns-2 itself (docs/validation.md): a single disagreement is a lead to follow
  * (over start staggers), not by itself a model error.
  */
@@ -85,6 +86,7 @@ export function validateNs2Random(argv: string[]): number {
     return v;
   };
   const count = num('--random', 10);
+  if (count > 10_000) throw new Error(`--random: ${count} cases is more than the 10000 one run allows`);
   const seed = num('--seed', 1);
   const maxFlows = num('--max-flows', 8);
   const vdir = validationDir();
@@ -103,13 +105,7 @@ export function validateNs2Random(argv: string[]): number {
   for (const c of cases) {
     const script = c.script === 'sched.tcl' ? SCHED_SCRIPT : join(vdir, 'ns2', 'dumbbell.tcl');
     const cmp = compareWithNs2(runNs2(script, c.args).result, runNs2Dumbbell(c.name, c.args));
-    const cell = (q: string, f: (x: number) => string) => {
-      const k = cmp.checks.find((x) => x.quantity.startsWith(q));
-      return k ? `${f(k.ns2)} / ${f(k.cclab)}${k.pass ? '' : ' ✗'}` : '';
-    };
-    out(
-      `| ${c.name} | ${cell('aggregate', (x) => (x / 1e6).toFixed(3))} | ${cell('Jain', (x) => x.toFixed(3))} | ${cell('bottleneck drops', (x) => x.toFixed(0))} | ${cell('mean bottleneck queue', (x) => x.toFixed(1))} | ${cmp.pass ? 'agrees' : '**disagrees**'} |`,
-    );
+    out(row(c.name, cmp));
     if (!cmp.pass) outside.push({ c, cmp });
   }
   out('');
