@@ -15,7 +15,7 @@ import { formatEventTime } from '../run/liveChanges';
 import { liveChange, resimulate } from '../run/rewindSync';
 import { onlyEventsChanged } from '../run/timeline';
 import type { ScenarioInput } from '@cclab/engine';
-import { splitChoiceFromHash } from '../compare/split/splitLink';
+import { hashWithSplit, splitChoiceFromHash } from '../compare/split/splitLink';
 import type { SplitChoice } from '../compare/split/splitVariants';
 
 /** Whether `next` is `prev` with events appended, nothing else the simulation sees changed. */
@@ -38,12 +38,16 @@ function saveNow(lab: Lab): void {
   lab.autosave.save(st.scenario, st.serialize());
 }
 
-/** Puts the scenario's link in the address bar, or none when the scenario is too large for a link. */
+/**
+ * Puts the scenario's link in the address bar, or none when the scenario is too large for a link.
+ * An open split view's part (`&split=`, written by SplitView when it opens) is kept: this write
+ * comes URL_MS after an edit, perhaps after the split view opened.
+ */
 function writeAddress(lab: Lab): void {
   const link = linkParam(lab.scenario.getState().serialize());
   const param = link.ok ? link.param : null;
   if (param === lab.autosave.address) return;
-  const hash = param === null ? '' : `#${URL_PARAM}=${param}`;
+  const hash = hashWithSplit(param === null ? '' : `#${URL_PARAM}=${param}`, lab.ui.getState().split);
   history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   lab.autosave.noteAddress(param);
 }
