@@ -48,7 +48,7 @@ describe('random ns-2 cases', () => {
   it('refuses a count that is not a positive whole number, or absurdly large', () => {
     const r = spawnSync(process.execPath, [CCLAB, 'validate-ns2', '--random', 'x'], { encoding: 'utf8' });
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/--random: "x" is not a positive whole number/);
+    expect(r.stderr).toMatch(/--random x: a whole number ≥ 1/);
     const big = spawnSync(process.execPath, [CCLAB, 'validate-ns2', '--random', '20000'], { encoding: 'utf8' });
     expect(big.status).not.toBe(0);
     expect(big.stderr).toMatch(/--random: 20000 cases is more than the 10000 one run allows/);

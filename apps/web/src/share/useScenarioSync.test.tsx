@@ -14,6 +14,17 @@ function Sync() {
   return null;
 }
 
+/** A lab with the address-bar sync running (an idle worker: nothing is simulated). */
+function mountSync() {
+  const lab = createLab(defaultScenario(), idleWorker);
+  render(
+    <LabContext.Provider value={lab}>
+      <Sync />
+    </LabContext.Provider>,
+  );
+  return lab;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   history.replaceState(null, '', '/');
@@ -31,12 +42,7 @@ afterEach(() => {
  */
 describe('the address bar with the split view open', () => {
   it("keeps `&split=` when the scenario's link is written after the split opened", () => {
-    const lab = createLab(defaultScenario(), idleWorker);
-    render(
-      <LabContext.Provider value={lab}>
-        <Sync />
-      </LabContext.Provider>,
-    );
+    const lab = mountSync();
     const choice = { path: 'flows[0].transport.cc', a: 'cubic', b: 'newreno' };
     act(() => {
       lab.ui.getState().setSplit(choice);
@@ -51,12 +57,7 @@ describe('the address bar with the split view open', () => {
   });
 
   it('writes no split once the split view is closed', () => {
-    const lab = createLab(defaultScenario(), idleWorker);
-    render(
-      <LabContext.Provider value={lab}>
-        <Sync />
-      </LabContext.Provider>,
-    );
+    mountSync();
     act(() => {
       vi.advanceTimersByTime(1000);
     });

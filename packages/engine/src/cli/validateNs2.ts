@@ -61,6 +61,9 @@ const SINGLE_LISTS = () =>
 
 const mb = (x: number) => (x / 1e6).toFixed(3);
 
+/** The header of the compact table `row` fills. */
+export const ROW_HEADER = '| case | throughput (Mb/s) | Jain | drops | mean queue | |\n|---|---|---|---|---|---|';
+
 /** One compact table row: each quantity as ns-2 / cclab, ✗ where outside its tolerance. */
 export function row(name: string, cmp: Comparison): string {
   const get = (q: string) => cmp.checks.find((c) => c.quantity.startsWith(q));
@@ -150,8 +153,7 @@ export function validateNs2(argv: string[]): number {
   }
   if (all) {
     out('\n### Further references (ns-2 / cclab)\n');
-    out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
-    out('|---|---|---|---|---|---|');
+    out(ROW_HEADER);
     for (const file of SINGLE_LISTS()) {
       for (const c of listCases(file)) {
         const cmp = compareWithNs2(reference(c, live), runNs2Dumbbell(c.name, c.args));

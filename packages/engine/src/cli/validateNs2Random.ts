@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { compareWithNs2, type Comparison } from '../validation/compareNs2.js';
 import { runNs2Dumbbell } from '../validation/ns2Run.js';
 import { ns2Available, runNs2, validationDir } from './ns2.js';
-import { row } from './validateNs2.js';
+import { intOption } from './benchTiming.js';
+import { ROW_HEADER, row } from './validateNs2.js';
 
 const SCHED_SCRIPT = fileURLToPath(new URL('../../test/fixtures/ns2-scripts/sched.tcl', import.meta.url));
 
@@ -77,18 +78,10 @@ const argLine = (c: RandomNs2Case) =>
  * (over start staggers), not by itself a model error.
  */
 export function validateNs2Random(argv: string[]): number {
-  const num = (flag: string, dflt: number) => {
-    const i = argv.indexOf(flag);
-    if (i < 0) return dflt;
-    const v = Number(argv[i + 1]);
-    if (!Number.isInteger(v) || v < 1)
-      throw new Error(`${flag}: "${argv[i + 1] ?? ''}" is not a positive whole number`);
-    return v;
-  };
-  const count = num('--random', 10);
+  const count = intOption(argv, '--random', 10);
   if (count > 10_000) throw new Error(`--random: ${count} cases is more than the 10000 one run allows`);
-  const seed = num('--seed', 1);
-  const maxFlows = num('--max-flows', 8);
+  const seed = intOption(argv, '--seed', 1);
+  const maxFlows = intOption(argv, '--max-flows', 8);
   const vdir = validationDir();
   if (!ns2Available() || vdir === null) {
     process.stderr.write(
@@ -98,27 +91,20 @@ export function validateNs2Random(argv: string[]): number {
   }
   const out = (s: string) => process.stdout.write(s + '\n');
   out(`${count} random ns-2 dumbbell cases, seed ${seed} (ns-2.35 now / cclab; ✗ = outside the tolerance)\n`);
-  out('| case | throughput (Mb/s) | Jain | drops | mean queue | |');
-  out('|---|---|---|---|---|---|');
-  const outside: { c: RandomNs2Case; cmp: Comparison }[] = [];
-  const cases = randomNs2Cases(seed, count, maxFlows);
-  for (const c of cases) {
+  out(ROW_HEADER);
+  const results: { c: RandomNs2Case; cmp: Comparison }[] = [];
+  for (const c of randomNs2Cases(seed, count, maxFlows)) {
     const script = c.script === 'sched.tcl' ? SCHED_SCRIPT : join(vdir, 'ns2', 'dumbbell.tcl');
     const cmp = compareWithNs2(runNs2(script, c.args).result, runNs2Dumbbell(c.name, c.args));
     out(row(c.name, cmp));
-    if (!cmp.pass) outside.push({ c, cmp });
+    results.push({ c, cmp });
   }
   out('');
-  for (const c of cases) {
-    const cmp = outside.find((o) => o.c === c)?.cmp;
-    const why = cmp
-      ? `  — outside: ${cmp.checks
-          .filter((k) => !k.pass)
-          .map((k) => k.quantity)
-          .join(', ')}`
-      : '';
-    out(`${c.name}: ${c.script} ${argLine(c)}${why}`);
+  for (const { c, cmp } of results) {
+    const outside = cmp.checks.filter((k) => !k.pass).map((k) => k.quantity);
+    out(`${c.name}: ${c.script} ${argLine(c)}${outside.length ? `  — outside: ${outside.join(', ')}` : ''}`);
   }
-  out(`${count - outside.length} of ${count} random cases agree within the tolerances`);
+  const agree = results.filter((r) => r.cmp.pass).length;
+  out(`${agree} of ${count} random cases agree within the tolerances`);
   return 0;
 }
