@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
 import { benchGrowth } from './benchGrowth.js';
+import { benchPerEvent, benchPerEventChild } from './benchPerEvent.js';
 import { benchQueueChild, benchQueues } from './benchQueues.js';
 import {
   intOption,
@@ -96,6 +97,9 @@ export function bench(argv: string[]): number {
     process.stderr.write(`cclab bench: ${(e as Error).message}\n`);
     return 2;
   }
+  const perEventChild = argv.indexOf('--per-event-child');
+  if (perEventChild >= 0) return benchPerEventChild(argv[perEventChild + 1] ?? '');
+  if (argv.includes('--per-event')) return benchPerEvent(argv, out);
   const queueChild = argv.indexOf('--queue-child');
   if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
   if (argv.includes('--queues')) return benchQueues(runs, out);

@@ -24,6 +24,8 @@ const USAGE = `usage:
   cclab bench [--runs N] [--no-ns2] [--no-startup]  speed benchmark, interleaved (vs ns-2 when installed)
   cclab bench --queues [--runs N]                  each queue discipline against DropTail
   cclab bench --growth [--seed004-seconds S]       cost growth with flows, rate, hops (docs/performance.md)
+  cclab bench --per-event [--queue Q] [--flows N] [--from S] [--to S] [--functions]
+                                                   instructions and cache misses per event (valgrind)
   cclab bench --wireless                           base station's per-event cost against plain ports
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
