@@ -17,6 +17,12 @@ describe('cclab bench --per-event', () => {
     expect(out).toEqual([]);
   });
 
+  it('names an unknown queue discipline before running anything', () => {
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(benchPerEvent(['--per-event', '--queue', 'nosuchqueue'], () => {})).toBe(2);
+    expect(String(err.mock.calls[0]![0])).toMatch(/cclab bench --per-event: .*nosuchqueue/);
+  });
+
   it('child: runs the scenario file and reports its event count and process id', () => {
     const dir = mkdtempSync(join(tmpdir(), 'per-event-test-'));
     try {

@@ -91,6 +91,14 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   const qi = argv.indexOf('--queue');
   const qtype = qi >= 0 ? (argv[qi + 1] ?? '') : 'droptail';
   const functions = argv.includes('--functions');
+  const args = (T: number) => ({ ...BENCH_ARGS, n: String(flows), T: String(T), qtype });
+  try {
+    // an unknown discipline or a bad flow count is reported now, not after minutes under valgrind
+    new Simulation(ns2DumbbellScenario('per-event', args(from)));
+  } catch (e) {
+    process.stderr.write(`cclab bench --per-event: ${(e as Error).message}\n`);
+    return 2;
+  }
   // the built code: through tsx, the first run would also transform the sources and fill tsx's
   // cache, which the second run reuses — a cost in one run and not the other
   if (!isBuildFresh(fileURLToPath(new URL('../..', import.meta.url)))) {
@@ -101,7 +109,6 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
     process.stderr.write('cclab bench --per-event: valgrind is not installed (apt-get install valgrind)\n');
     return 2;
   }
-  const args = (T: number) => ({ ...BENCH_ARGS, n: String(flows), T: String(T), qtype });
   const dir = mkdtempSync(join(tmpdir(), 'cclab-per-event-'));
   let a: ProfiledRun;
   let b: ProfiledRun;
