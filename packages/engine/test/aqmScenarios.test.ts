@@ -81,7 +81,7 @@ describe('FQ-CoDel with an unresponsive flow', () => {
     const sim = new Simulation(sc);
     sim.run();
     const port = sim.network.portByName('r1->r2')!;
-    const share = (f: number) => (port.flowDepartureBytes[f]! * 8) / T / 1e6;
+    const share = (f: number) => (port.departureBytesOf(f) * 8) / T / 1e6;
     return { cbr: share(2), tcp: [share(0), share(1)] };
   };
 

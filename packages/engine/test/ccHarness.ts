@@ -77,7 +77,7 @@ export function runDumbbell(flows: { transport: TransportSpec; start?: string }[
       return (port.disc.integralPacketNs - i0) / ((t1 - t0) * 1e9);
     },
     drops: () => port.disc.stats.drops,
-    departedBytes: (i) => port.flowDepartureBytes[i]!,
+    departedBytes: (i) => port.departureBytesOf(i),
     cwnd: (i) => sim.flows[i]!.sender.congestion()!.cwnd,
     extra: (i) => sim.flows[i]!.sender.congestion()!.extra ?? {},
   };

@@ -26,7 +26,7 @@ function ecnRun(ecn: boolean, cc = 'newreno') {
     { buffer: '100 packets', duration: '60s' },
   );
   const marker = new ThresholdCeMarker(20);
-  r.sim.probedPorts[0]!.hooks.push(marker);
+  r.sim.probedPorts[0]!.addHook(marker);
   return { r, marker };
 }
 
@@ -136,14 +136,14 @@ describe('ECN on header-only packets (RFC 3168 §6.1.1 and §6.1.4; ns-3.37 DCTC
     };
     const fwd = r.sim.probedPorts[0]!;
     const rev = r.sim.network.portByName(`${fwd.name.split('->')[1]}->${fwd.name.split('->')[0]}`)!;
-    fwd.hooks.push({
+    fwd.addHook({
       onArrival: (p: Packet) => {
         if (p.kind === PacketKind.TcpAck) seen.handshakeAck.push(p.ecn);
         else if (p.seq === 0) seen.syn.push(p.ecn);
         else (p.retransmission ? seen.retx : seen.data).push(p.ecn);
       },
     });
-    rev.hooks.push({ onArrival: (p: Packet) => void seen.acks.push(p.ecn) });
+    rev.addHook({ onArrival: (p: Packet) => void seen.acks.push(p.ecn) });
     r.runTo(1);
     return seen;
   }

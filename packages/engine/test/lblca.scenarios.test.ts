@@ -51,8 +51,8 @@ describe('control packets between neighbouring routers', () => {
     // 40 B at 10 Mb/s = 32 µs, then 5 ms of propagation
     expect(got).toEqual([{ at: 100 * MS + 32_000 + 5 * MS, body: 'hello', from: 2 }]);
     const port = sim.network.portByName('r2->r1')!;
-    expect(port.flowDepartures[sim.flows.length]).toBe(1); // the slot after the last flow
-    expect(port.flowDepartureBytes[sim.flows.length]).toBe(40);
+    expect(port.departuresOf(sim.flows.length)).toBe(1); // the slot after the last flow
+    expect(port.departureBytesOf(sim.flows.length)).toBe(40);
     expect(r2.control.sent).toBe(1);
     expect(r1.control.received).toBe(1);
     expect(sim.network.pool.live).toBeLessThan(5); // the control packet went back to the pool
@@ -81,7 +81,7 @@ describe('LbLCA routers in a network', () => {
     const i = sim.probedPorts.findIndex((p) => p.name === 'B1->B2');
     const fb = sim.portSeries[i]!.column('disc:feedbackMessages');
     expect(fb[fb.length - 1]).toBe(98);
-    expect(sim.network.portByName('B2->B1')!.flowDepartures[sim.flows.length]).toBe(100);
+    expect(sim.network.portByName('B2->B1')!.departuresOf(sim.flows.length)).toBe(100);
   });
 
   it('keeps a router’s ports within its shared buffer', () => {

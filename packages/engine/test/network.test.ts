@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
 import type { ScenarioInput } from '../src/scenario/types.js';
 import { pathScenario } from './harness.js';
+import { ns2DumbbellScenario } from '../src/scenario/ns2Dumbbell.js';
 
 /** A square a-b-c-d-a plus a diagonal a-c, hosts h1 on a and h2 on c. */
 function square(diagMetric: number, path?: string[]): ScenarioInput {
@@ -127,5 +128,28 @@ describe('applications', () => {
     expect(f.completionTimeS).toBeLessThan(3);
     expect(f.bytesDelivered).toBeGreaterThanOrEqual(1_000_000);
     expect(f.bytesDelivered).toBeLessThan(1_000_000 + 960);
+  });
+});
+
+describe('per-flow departure counts of every port', () => {
+  it('add up to the port’s own departures: no two ports share a counter', () => {
+    // eight flows both ways through a shared bottleneck: every port counts data or ACKs of
+    // several flows in the one counter array all ports share (core/CounterBlock.ts)
+    const sim = new Simulation(ns2DumbbellScenario('counts', { n: '8', bw: '10Mb', qlim: '30', T: '3', qtype: 'DRR' }));
+    sim.run();
+    let checked = 0;
+    for (const port of sim.network.ports) {
+      const s = port.disc.stats;
+      let packets = 0;
+      let bytes = 0;
+      for (let f = 0; f <= sim.flows.length; f++) {
+        packets += port.departuresOf(f);
+        bytes += port.departureBytesOf(f);
+      }
+      expect(packets).toBe(s.departures);
+      expect(bytes).toBe(s.departureBytes);
+      if (packets > 0) checked++;
+    }
+    expect(checked).toBe(sim.network.ports.length);
   });
 });

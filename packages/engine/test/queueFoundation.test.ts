@@ -90,7 +90,7 @@ describe('the port wake path (pacers and shapers)', () => {
     const sim = new Simulation(sc);
     const port = sim.network.portByName('r1->r2')!;
     const departures: number[] = [];
-    port.hooks.push({ beforeTransmit: () => void departures.push(sim.sim.now) });
+    port.addHook({ beforeTransmit: () => void departures.push(sim.sim.now) });
     sim.runUntil(299e6);
     expect(departures).toEqual([]);
     expect(port.disc.lengthPackets).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('the port wake path (pacers and shapers)', () => {
     const sim = new Simulation(udpPair({ type: 'test-hold' }));
     const port = sim.network.portByName('r1->r2')!;
     const departures: number[] = [];
-    port.hooks.push({ beforeTransmit: () => void departures.push(sim.sim.now) });
+    port.addHook({ beforeTransmit: () => void departures.push(sim.sim.now) });
     sim.runUntil(150e6);
     expect(departures).toEqual([]);
     (port.disc as HoldUntilQueueDisc).releaseAt(150e6);

@@ -142,7 +142,7 @@ describe('ns-2 queue and sink details (Linux cross-checks)', () => {
     const s = new Simulation(sc);
     const sizes: number[] = [];
     const first = s.network.ports[s.flows[0]!.forwardPorts[0]!.id]!;
-    first.hooks.push({ onArrival: (p: Packet) => void sizes.push(p.sizeBytes) });
+    first.addHook({ onArrival: (p: Packet) => void sizes.push(p.sizeBytes) });
     s.run();
     expect(sizes.slice(0, 2)).toEqual([40, 1050]);
   });

@@ -24,7 +24,7 @@ function gaps(sc: ScenarioInput): { gapsS: number[]; sizes: number[] } {
   const sim = new Simulation(sc);
   const times: number[] = [];
   const sizes: number[] = [];
-  sim.network.ports[0]!.hooks.push({
+  sim.network.ports[0]!.addHook({
     onArrival: (p) => {
       times.push(sim.sim.now / 1e9);
       sizes.push(p.sizeBytes);

@@ -1,3 +1,4 @@
+import { CounterBlock } from './CounterBlock.js';
 import { EventQueue, type EventHandler } from './EventQueue.js';
 import { holdAsDoubles } from './doubleFields.js';
 import { groupThousands } from './limits.js';
@@ -125,6 +126,8 @@ function warmUpDispatch(sim: Simulator): void {
 /** The discrete-event kernel: a clock in integer nanoseconds and the pending-event set. */
 export class Simulator {
   readonly queue = new EventQueue();
+  /** Counters every port updates per packet (CounterBlock). */
+  readonly counters = new CounterBlock();
   now = 0;
   eventsProcessed = 0;
   private stopRequested = false;

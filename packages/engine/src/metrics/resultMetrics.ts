@@ -542,7 +542,7 @@ function portMetric(sim: Simulation, q: MetricQuery): number {
       const share = q.share ?? 1;
       if (!(share > 0 && share <= 1)) throw new MetricQueryError('share', 'must be in (0, 1]');
       let bytes = 0;
-      for (const rt of flowSet(sim, q.flows)) bytes += port.flowDepartureBytes[rt.spec.index]!;
+      for (const rt of flowSet(sim, q.flows)) bytes += port.departureBytesOf(rt.spec.index);
       return now > 0 ? (bytes * 8) / (port.rateBps * seconds(now) * share) : 0;
     }
   }

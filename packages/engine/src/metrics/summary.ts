@@ -119,7 +119,7 @@ export function summarize(s: Simulation): RunSummary {
     const d = p.disc;
     const perFlow: Record<string, number> = {};
     s.flows.forEach((f, i) => {
-      const b = p.flowDepartureBytes[i]!;
+      const b = p.departureBytesOf(i);
       if (b > 0) perFlow[f.spec.id] = T > 0 ? (b * 8) / T : 0;
     });
     return {

@@ -1,5 +1,5 @@
 import type { PacketPool, PacketSink, Route } from './Packet.js';
-import { PacketKind, type Packet } from './Packet.js';
+import { PacketKind, type Packet, byteCount } from './Packet.js';
 import { inject, type Port } from './Port.js';
 
 /** What a control packet carries (in `Packet.ext`). */
@@ -74,7 +74,7 @@ export class NodeControlChannel implements ControlChannel, PacketSink {
     const pkt = this.net.pool.alloc();
     pkt.kind = PacketKind.Control;
     pkt.flowId = this.net.controlFlow;
-    pkt.sizeBytes = sizeBytes;
+    pkt.sizeBytes = byteCount(sizeBytes);
     pkt.createdNs = now;
     pkt.sendTimeNs = now;
     const msg: ControlMessage = { protocol, fromNode: this.node, body };

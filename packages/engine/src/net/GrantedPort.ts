@@ -98,8 +98,7 @@ export abstract class GrantedPort extends Port {
   }
 
   override receive(pkt: Packet): void {
-    const hooks = this.hooks;
-    for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+    if (this.hookCount !== 0) this.runArrivalHooks(pkt);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     if (!this.disc.enqueue(pkt) || this.txDonePending) return;
     if (this.sim.now < this.busyUntilNs) {
@@ -191,12 +190,10 @@ export abstract class GrantedPort extends Port {
       }
       return null;
     }
-    const hooks = this.hooks;
-    for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    if (this.hookCount !== 0) this.runTransmitHooks(pkt);
     // "-": its transmission starts now (it may finish in a later grant)
     if (this.tracer !== null) this.tracer.dequeue(this, pkt);
-    this.flowDepartures[pkt.flowId]!++;
-    this.flowDepartureBytes[pkt.flowId]! += pkt.sizeBytes;
+    this.countDeparture(pkt);
     this.txPacket = pkt;
     return pkt;
   }

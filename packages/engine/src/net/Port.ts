@@ -1,6 +1,7 @@
 import type { EventHandler } from '../core/EventQueue.js';
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
+import type { CounterBlock } from '../core/CounterBlock.js';
 import { holdAsDoubles } from '../core/doubleFields.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import type {
@@ -91,7 +92,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   // (docs/performance.md, "Queue disciplines": under a fair scheduler each hop finds its port cold).
   protected readonly sim: Simulator;
   private _disc: QueueDisc;
-  readonly hooks: PortHook[] = [];
+  /**
+   * How many hooks are attached: the per-packet path reads this number (in the port's first cache
+   * line) and touches the hooks' array only when there are any (`addHook`).
+   */
+  protected hookCount = 0;
+  private readonly hookList: PortHook[] = [];
   /** Packet trace of this port (ns-2 trace, pcap), or null (trace/attachTraces.ts). */
   tracer: PortTracer | null = null;
   /** Packets handed over by the discipline and waiting for the transmitter (see LinkLayer), or null. */
@@ -123,8 +129,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
    * Per-flow counters at this port, indexed by flow id; one slot more than there are flows, for
    * control packets (router-to-router messages carry flow index = the flow count).
    */
-  flowDepartures: Float64Array;
-  flowDepartureBytes: Float64Array;
+  /**
+   * Per flow f, packets sent at counters.data[txBase + 2f] and bytes sent at the next index: one
+   * cache line per departure, in an array all ports share (core/CounterBlock.ts).
+   */
+  private readonly counters: CounterBlock;
+  private readonly txBase: number;
   flowDrops: Float64Array;
   protected readonly pool: PacketPool;
   protected readonly random: Random;
@@ -182,8 +192,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.env = env;
     this.queueType = env.queueType;
     this.nsPerByte = (8 * NS_PER_SECOND) / rateBps;
-    this.flowDepartureBytes = new Float64Array(flowCount + 1);
-    this.flowDepartures = new Float64Array(flowCount + 1);
+    this.counters = sim.counters;
+    this.txBase = sim.counters.alloc(2 * (flowCount + 1));
     this.flowDrops = new Float64Array(flowCount + 1);
     holdAsDoubles(this, ['busyNs', 'busyUntilNs']);
     this.attachDisc(disc);
@@ -202,9 +212,48 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     });
   }
 
+  /** The router features attached to this port, in the order they run. */
+  get hooks(): readonly PortHook[] {
+    return this.hookList;
+  }
+
+  /** Attaches a router feature; hooks run in the order they were added. */
+  addHook(hook: PortHook): void {
+    this.hookList.push(hook);
+    this.hookCount = this.hookList.length;
+  }
+
+  protected runArrivalHooks(pkt: Packet): void {
+    const hooks = this.hookList;
+    for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+  }
+
+  protected runTransmitHooks(pkt: Packet): void {
+    const hooks = this.hookList;
+    for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+  }
+
   /** The queue discipline (replaced by `replaceDisc`). */
   get disc(): QueueDisc {
     return this._disc;
+  }
+
+  /** Packets of flow `f` (the flow count: control packets) this port has sent. */
+  departuresOf(f: number): number {
+    return this.counters.data[this.txBase + 2 * f]!;
+  }
+
+  /** Bytes of flow `f` (the flow count: control packets) this port has sent. */
+  departureBytesOf(f: number): number {
+    return this.counters.data[this.txBase + 2 * f + 1]!;
+  }
+
+  /** Counts a packet as sent (every departure: the transmitter's and a base station's). */
+  protected countDeparture(pkt: Packet): void {
+    const d = this.counters.data;
+    const k = this.txBase + 2 * pkt.flowId;
+    d[k]!++;
+    d[k + 1]! += pkt.sizeBytes;
   }
 
   /** Propagation delay, ns. */
@@ -341,8 +390,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
 
   /** A packet arrives at this port to be sent on (from a node or a local endpoint). */
   receive(pkt: Packet): void {
-    const hooks = this.hooks;
-    for (let i = 0; i < hooks.length; i++) hooks[i]!.onArrival?.(pkt, this);
+    if (this.hookCount !== 0) this.runArrivalHooks(pkt);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     const disc = this._disc;
     if (
@@ -409,13 +457,13 @@ export class Port implements EventHandler, QueueDropListener, PortView {
 
   /** Puts a packet just taken from the queue (or passed through it) on the wire. */
   private transmit(pkt: Packet): void {
-    const hooks = this.hooks;
-    for (let i = 0; i < hooks.length; i++) hooks[i]!.beforeTransmit?.(pkt, this);
+    if (this.hookCount !== 0) this.runTransmitHooks(pkt);
     if (this.tracer !== null) this.tracer.dequeue(this, pkt);
-    const f = pkt.flowId;
     const size = pkt.sizeBytes;
-    this.flowDepartures[f]!++;
-    this.flowDepartureBytes[f]! += size;
+    const d = this.counters.data;
+    const k = this.txBase + 2 * pkt.flowId;
+    d[k]!++;
+    d[k + 1]! += size;
     const now = this.sim.now;
     const txEnd = now + Math.round((size + this.framingBytes) * this.nsPerByte);
     // Event order as if both events were scheduled now, as ns-2's LinkDelay::recv does (arrival at

@@ -10,7 +10,7 @@ import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
 import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
 import { resolveParams } from '../registry/params.js';
 import { findChannelModel } from '../router/channel/channelModels.js';
-import { PacketKind, PacketPool, type Packet, type PacketSink } from './Packet.js';
+import { PacketKind, PacketPool, type Packet, type PacketSink, byteCount } from './Packet.js';
 import type { Port, PortArgs } from './Port.js';
 import { BenchControlChannel } from '../queue/queueTestKit.js';
 
@@ -95,7 +95,7 @@ export class PortBench<P extends Port = Port> implements PacketSink, EventHandle
   send(tNs: number, sizeBytes: number): void {
     const p = this.pool.alloc();
     p.kind = PacketKind.Udp;
-    p.sizeBytes = sizeBytes;
+    p.sizeBytes = byteCount(sizeBytes);
     p.seq = this.injected++;
     p.route = { ports: [this.port], sink: this };
     p.hop = 0;

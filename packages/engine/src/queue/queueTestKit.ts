@@ -5,7 +5,7 @@
  */
 import { Simulator } from '../core/Simulator.js';
 import type { BufferLimit } from '../core/units.js';
-import { Ecn, Packet, PacketKind } from '../net/Packet.js';
+import { Ecn, Packet, PacketKind, byteCount } from '../net/Packet.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
 import { queueModels } from './index.js';
@@ -139,7 +139,7 @@ export class QueueBench implements QueueDropListener {
     const p = new Packet();
     p.kind = PacketKind.TcpData;
     p.flowId = flow;
-    p.sizeBytes = sizeBytes;
+    p.sizeBytes = byteCount(sizeBytes);
     p.seq = this.nextSeq++;
     p.ecn = ecn ? Ecn.Ect0 : Ecn.NotEct;
     return p;

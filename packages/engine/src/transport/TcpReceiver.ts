@@ -1,6 +1,6 @@
 import { holdAsDoubles } from '../core/doubleFields.js';
 import type { Timer, TimerOwner } from '../core/Simulator.js';
-import { Ecn, MAX_SACK_BLOCKS, PacketKind, XcpMark, type Packet, type Route } from '../net/Packet.js';
+import { Ecn, MAX_SACK_BLOCKS, PacketKind, XcpMark, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
 import type { FlowContext, FlowReceiver } from './Transport.js';
 
@@ -192,7 +192,9 @@ export class TcpReceiver implements FlowReceiver, TimerOwner {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.TcpAck;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = this.cfg.ackBytes + (this.cumAck === 0 && this.cfg.handshake ? (this.cfg.synOptionBytes ?? 0) : 0);
+    pkt.sizeBytes = byteCount(
+      this.cfg.ackBytes + (this.cumAck === 0 && this.cfg.handshake ? (this.cfg.synOptionBytes ?? 0) : 0),
+    );
     pkt.ack = this.cumAck;
     pkt.tsEchoNs = this.lastTsNs;
     pkt.sendTimeNs = this.ctx.sim.now;

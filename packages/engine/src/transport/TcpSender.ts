@@ -1,7 +1,7 @@
 import { holdAsDoubles } from '../core/doubleFields.js';
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
-import { Ecn, PacketKind, type Packet, type Route } from '../net/Packet.js';
+import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
 import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
@@ -400,9 +400,9 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const syn = seq === 0 && this.cfg.handshake;
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = syn ? this.cfg.headerBytes + (this.cfg.synOptionBytes ?? 0) : this.cfg.packetBytes;
+    pkt.sizeBytes = byteCount(syn ? this.cfg.headerBytes + (this.cfg.synOptionBytes ?? 0) : this.cfg.packetBytes);
     if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn)
-      pkt.sizeBytes = this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0);
+      pkt.sizeBytes = byteCount(this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0));
     pkt.seq = seq;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;
@@ -608,7 +608,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.TcpAck;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = this.cfg.headerBytes;
+    pkt.sizeBytes = byteCount(this.cfg.headerBytes);
     pkt.ack = -1;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;

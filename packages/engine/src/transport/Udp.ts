@@ -1,4 +1,4 @@
-import { PacketKind, type Packet, type Route } from '../net/Packet.js';
+import { PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
 import { num } from '../registry/params.js';
 import type { FlowContext, FlowReceiver, FlowSender, RoutedEndpoints } from './Transport.js';
@@ -24,7 +24,7 @@ export class UdpSender implements FlowSender {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = PacketKind.Udp;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = Math.round(bytes) + this.headerBytes;
+    pkt.sizeBytes = byteCount(Math.round(bytes) + this.headerBytes);
     pkt.seq = this.seq++;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;

@@ -38,11 +38,11 @@ export function runNs2Dumbbell(name: string, args: Record<string, string>): Ns2E
   let base: Float64Array = new Float64Array(kinds.length);
   if (warmupNs > 0) {
     sim.runUntil(warmupNs - 1);
-    base = Float64Array.from(port.flowDepartureBytes);
+    base = Float64Array.from(kinds, (_, i) => port.departureBytesOf(i));
   }
   sim.runUntil(sim.durationNs);
   const periodS = (sim.durationNs - warmupNs) / 1e9;
-  const th = kinds.map((_, i) => ((port.flowDepartureBytes[i]! - base[i]!) * 8) / periodS);
+  const th = kinds.map((_, i) => ((port.departureBytesOf(i) - base[i]!) * 8) / periodS);
   const d = port.disc;
   return {
     flows: kinds.map((kind, i) => ({ kind, throughputBps: th[i]! })),

@@ -58,11 +58,11 @@ export function runNs3Case(
   const base = new Float64Array(n);
   if (warmup > 0) {
     sim.runUntil(Math.round(warmup * 1e9));
-    for (let i = 0; i < n; i++) base[i] = port.flowDepartureBytes[i]!;
+    for (let i = 0; i < n; i++) base[i] = port.departureBytesOf(i);
   }
   sim.runUntil(sim.durationNs);
   const span = sim.durationNs / 1e9 - warmup;
-  const th = Array.from({ length: n }, (_, i) => ((port.flowDepartureBytes[i]! - base[i]!) * 8) / span);
+  const th = Array.from({ length: n }, (_, i) => ((port.departureBytesOf(i) - base[i]!) * 8) / span);
   const agg = th.reduce((a, b) => a + b, 0);
   const sq = th.reduce((a, b) => a + b * b, 0);
   const d = port.disc;

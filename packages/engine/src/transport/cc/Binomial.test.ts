@@ -30,8 +30,8 @@ function ratioUnderRandomLoss(cc: string, ccParams: Record<string, unknown>): nu
   sc.links[0]!.lossRate = 0.002;
   const sim = new Simulation(sc);
   sim.run();
-  const d = sim.probedPorts[0]!.flowDepartureBytes;
-  return (d[0]! + d[2]!) / (d[1]! + d[3]!);
+  const p = sim.probedPorts[0]!;
+  return (p.departureBytesOf(0) + p.departureBytesOf(2)) / (p.departureBytesOf(1) + p.departureBytesOf(3));
 }
 
 /** Feeds `rtts` rounds of one ACK per segment; returns the window after each round. */

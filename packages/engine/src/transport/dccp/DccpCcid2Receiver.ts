@@ -1,5 +1,5 @@
 import type { Timer, TimerOwner } from '../../core/Simulator.js';
-import { Ecn, PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import type { FlowContext, FlowReceiver } from '../Transport.js';
 import { PacketState, type AckVectorPool } from './AckVector.js';
@@ -103,7 +103,7 @@ export class DccpCcid2Receiver implements FlowReceiver, TimerOwner {
     const p = this.ctx.pool.alloc();
     p.kind = PacketKind.DccpAck;
     p.flowId = this.ctx.flowIndex;
-    p.sizeBytes = bytes;
+    p.sizeBytes = byteCount(bytes);
     p.seq = this.ackSeq++;
     p.ack = 0;
     p.sendTimeNs = this.ctx.sim.now;
@@ -128,7 +128,7 @@ export class DccpCcid2Receiver implements FlowReceiver, TimerOwner {
     const elapsedNs = now - this.maxArrivalNs;
     // DCCP-Ack header (incl. IP) + Ack Vector option (2 + run bytes) + Elapsed Time option, padded to 4
     const opt = 2 + v.encodedBytes() + (elapsedNs > 0 ? 4 : 0);
-    p.sizeBytes = DCCP_ACK_HEADER + Math.ceil(opt / 4) * 4;
+    p.sizeBytes = byteCount(DCCP_ACK_HEADER + Math.ceil(opt / 4) * 4);
     p.seq = this.ackSeq++;
     p.ack = this.maxSeq;
     p.sack[Ccid2Slot.ElapsedNs] = elapsedNs;

@@ -1,6 +1,6 @@
 import type { Timer, TimerOwner } from '../../core/Simulator.js';
 import { NS_PER_SECOND } from '../../core/units.js';
-import { Ecn, PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from '../Transport.js';
 import { AckVector, PacketState, type AckVectorPool } from './AckVector.js';
@@ -155,7 +155,7 @@ export class DccpCcid2Sender implements FlowSender, TimerOwner {
     const p = this.ctx.pool.alloc();
     p.kind = kind;
     p.flowId = this.ctx.flowIndex;
-    p.sizeBytes = size;
+    p.sizeBytes = byteCount(size);
     p.sendTimeNs = now;
     p.createdNs = now;
     p.route = this.fwd;

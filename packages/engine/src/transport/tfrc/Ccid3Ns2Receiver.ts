@@ -1,5 +1,5 @@
 import { NS_PER_SECOND } from '../../core/units.js';
-import { Ecn, PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import type { FlowContext, FlowReceiver } from '../Transport.js';
 import { ccid3CalcP, Ccid3Slot, NS2_HANDSHAKE_BYTES } from './ccid3Ns2.js';
@@ -89,7 +89,7 @@ export class Ccid3Ns2Receiver implements FlowReceiver {
     const p = this.ctx.pool.alloc();
     p.kind = PacketKind.DccpAck;
     p.flowId = this.ctx.flowIndex;
-    p.sizeBytes = size;
+    p.sizeBytes = byteCount(size);
     p.seq = this.ackSeq++;
     p.ack = this.maxSeq;
     p.sendTimeNs = this.ctx.sim.now;

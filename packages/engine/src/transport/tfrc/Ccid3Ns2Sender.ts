@@ -1,6 +1,6 @@
 import type { Timer, TimerOwner } from '../../core/Simulator.js';
 import { NS_PER_SECOND } from '../../core/units.js';
-import { PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import { DCCP_ACK_HEADER, DCCP_DATA_HEADER } from '../dccp/dccpHeader.js';
 import { SendBuffer } from '../dccp/SendBuffer.js';
@@ -176,7 +176,7 @@ export class Ccid3Ns2Sender implements FlowSender, TimerOwner {
     const p = this.ctx.pool.alloc();
     p.kind = kind;
     p.flowId = this.ctx.flowIndex;
-    p.sizeBytes = size;
+    p.sizeBytes = byteCount(size);
     p.seq = this.seq++;
     p.sendTimeNs = now;
     p.createdNs = now;

@@ -1,6 +1,6 @@
 import type { Timer, TimerOwner } from '../../core/Simulator.js';
 import { NS_PER_SECOND } from '../../core/units.js';
-import { Ecn, PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import type { FlowContext, FlowReceiver } from '../Transport.js';
 import { LossIntervalHistory } from './LossIntervalHistory.js';
@@ -241,7 +241,7 @@ export class TfrcReceiver implements FlowReceiver, TimerOwner {
       const fb = this.ctx.pool.alloc();
       fb.kind = PacketKind.TfrcFeedback;
       fb.flowId = this.ctx.flowIndex;
-      fb.sizeBytes = this.cfg.feedbackBytes;
+      fb.sizeBytes = byteCount(this.cfg.feedbackBytes);
       fb.ack = this.maxSeq;
       fb.tsEchoNs = Math.round(this.lastTimestampS * NS_PER_SECOND);
       fb.sendTimeNs = this.ctx.sim.now;

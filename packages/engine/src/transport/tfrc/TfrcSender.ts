@@ -1,6 +1,6 @@
 import type { Timer, TimerOwner } from '../../core/Simulator.js';
 import { NS_PER_SECOND } from '../../core/units.js';
-import { PacketKind, type Packet, type Route } from '../../net/Packet.js';
+import { PacketKind, type Packet, type Route, byteCount } from '../../net/Packet.js';
 import { inject } from '../../net/Port.js';
 import { SendBuffer } from '../dccp/SendBuffer.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from '../Transport.js';
@@ -181,7 +181,7 @@ export class TfrcSender implements FlowSender, TimerOwner {
     const pkt = this.ctx.pool.alloc();
     pkt.kind = this.cfg.kind;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = payload + this.cfg.headerBytes;
+    pkt.sizeBytes = byteCount(payload + this.cfg.headerBytes);
     pkt.seq = this.seq++;
     pkt.sendTimeNs = now;
     pkt.createdNs = now;

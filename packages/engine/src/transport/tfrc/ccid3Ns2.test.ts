@@ -61,7 +61,7 @@ describe('ns-2 Agent/DCCP/TFRC model (dccp-ccid3, model ns2)', () => {
     const seen: { t: number; size: number }[] = [];
     sim.network
       .portByName('s0->r1')!
-      .hooks.push({ onArrival: (p) => void seen.push({ t: sim.sim.now / 1e9, size: p.sizeBytes }) });
+      .addHook({ onArrival: (p) => void seen.push({ t: sim.sim.now / 1e9, size: p.sizeBytes }) });
     sim.run();
     // DCCP-Request 104 B; after the Response (104 B) a pure DCCP-Ack (36 B), then DCCP-Data (1032 B)
     expect(seen.slice(0, 3).map((x) => x.size)).toEqual([104, 36, 1032]);
