@@ -126,12 +126,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private flightHead = 0;
   flightCount = 0;
   /**
-   * Per-flow counters at this port, indexed by flow id; one slot more than there are flows, for
-   * control packets (router-to-router messages carry flow index = the flow count).
-   */
-  /**
    * Per flow f, packets sent at counters.data[txBase + 2f] and bytes sent at the next index: one
-   * cache line per departure, in an array all ports share (core/CounterBlock.ts).
+   * cache line per departure, in an array all ports share (core/CounterBlock.ts). One flow more
+   * than there are, for control packets (router-to-router messages carry flow index = the flow
+   * count); likewise `flowDrops`, indexed by flow id.
    */
   private readonly counters: CounterBlock;
   private readonly txBase: number;
