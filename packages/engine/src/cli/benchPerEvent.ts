@@ -69,9 +69,9 @@ const EVENT_COLUMNS = ['Ir', 'Dr', 'Dw', 'D1mr', 'D1mw', 'I1mr'];
  * instructions and simulated cache misses of one event of bench-16flows-100mb (queue discipline Q
  * on the bottleneck, N flows), counted by Valgrind's callgrind in two runs of S1 and S2 simulated
  * seconds and divided by the events between them, so that start-up, building the network and
- * most of the JIT's compilations cancel out. Under `node --predictable` the counts repeat to
- * within ≈ 0.1 % on any machine however busy, where timings on a shared machine swing by tens of
- * per cent (docs/performance.md, "Seventh session"); the price is time (≈ 1 min per simulated
+ * most of the JIT's compilations cancel out. Under `node --predictable` instruction counts repeat
+ * within ≈ 0.2 % and cache misses within ≈ 5 % on any machine however busy, where timings on a
+ * shared machine swing by tens of per cent (docs/performance.md, "Seventh session"); the price is time (≈ 1 min per simulated
  * 10 s). With --functions, the per-event costs of each JIT-compiled function too (V8's perf map).
  * Needs valgrind (`apt-get install valgrind`).
  */
@@ -92,9 +92,11 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   const qtype = qi >= 0 ? (argv[qi + 1] ?? '') : 'droptail';
   const functions = argv.includes('--functions');
   const args = (T: number) => ({ ...BENCH_ARGS, n: String(flows), T: String(T), qtype });
+  let first: ScenarioInput;
   try {
     // an unknown discipline or a bad flow count is reported now, not after minutes under valgrind
-    new Simulation(ns2DumbbellScenario('per-event', args(from)));
+    first = ns2DumbbellScenario('per-event', args(from));
+    new Simulation(first);
   } catch (e) {
     process.stderr.write(`cclab bench --per-event: ${(e as Error).message}\n`);
     return 2;
@@ -113,7 +115,7 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   let a: ProfiledRun;
   let b: ProfiledRun;
   try {
-    a = profiledRun(ns2DumbbellScenario('per-event', args(from)), dir, 'a', functions);
+    a = profiledRun(first, dir, 'a', functions);
     b = profiledRun(ns2DumbbellScenario('per-event', args(to)), dir, 'b', functions);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -210,11 +210,6 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     });
   }
 
-  /** The router features attached to this port, in the order they run. */
-  get hooks(): readonly PortHook[] {
-    return this.hookList;
-  }
-
   /** Attaches a router feature; hooks run in the order they were added. */
   addHook(hook: PortHook): void {
     this.hookList.push(hook);
@@ -457,6 +452,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private transmit(pkt: Packet): void {
     if (this.hookCount !== 0) this.runTransmitHooks(pkt);
     if (this.tracer !== null) this.tracer.dequeue(this, pkt);
+    // countDeparture's body, written out: called from here it measured 38 more instructions per
+    // event and 0.35 more L1 misses in transmit under RR (callgrind, as `cclab bench --per-event`)
     const size = pkt.sizeBytes;
     const d = this.counters.data;
     const k = this.txBase + 2 * pkt.flowId;
