@@ -113,13 +113,21 @@ export function backupSaved(store: KeyValueStore): void {
 }
 
 /**
- * What this tab last had: its scenario and the link it last wrote into the address bar. A
+ * What this tab last had: its scenario and the links it last wrote into the address bar. A
  * reload of the tab reopens the scenario even when the address bar (updated a moment after each
  * edit) is older.
+ *
+ * Two links, not one: a reload the browser starts (its reload button, a test driver) takes the
+ * address it holds at that moment, while the page still runs until it is hidden. When the page
+ * writes a new link in between, its record names the new link and the reloaded page gets the one
+ * before (seen in Chromium: 10 in 50 reloads timed around the write). The address write comes
+ * 600 ms after an edit, so one earlier link covers that gap.
  */
 export interface TabRecord {
   /** The `s=` value this tab last put in the address bar (null: none). */
   param: string | null;
+  /** The `s=` value it put there before that (null: none). */
+  previous: string | null;
   scenario: ScenarioInput;
 }
 
@@ -127,15 +135,19 @@ export function saveTabRecord(store: KeyValueStore, r: TabRecord): SaveResult {
   return write(store, TAB_KEY, () => JSON.stringify(r));
 }
 
-/** The tab's record, if there is one that reads back (its scenario is validated by the caller). */
-export function loadTabRecord(store: KeyValueStore): { param: string | null; scenario: unknown } | null {
+/**
+ * The tab's record, if there is one that reads back (its scenario is validated by the caller):
+ * the links this tab wrote (latest first) and its scenario.
+ */
+export function loadTabRecord(store: KeyValueStore): { params: string[]; scenario: unknown } | null {
   const t = loadSavedText(store, TAB_KEY);
   if (t === null) return null;
   try {
     const v = JSON.parse(t) as unknown;
     if (typeof v !== 'object' || v === null || !('scenario' in v)) return null;
-    const param = (v as { param?: unknown }).param;
-    return { param: typeof param === 'string' ? param : null, scenario: (v as { scenario: unknown }).scenario };
+    const { param, previous } = v as { param?: unknown; previous?: unknown };
+    const params = [param, previous].filter((p): p is string => typeof p === 'string');
+    return { params, scenario: (v as { scenario: unknown }).scenario };
   } catch {
     return null;
   }

@@ -120,6 +120,16 @@ describe('which scenario the lab opens with', () => {
     // any other link (pasted, shared) wins over the tab's record
     const other = { ...defaultScenario(), name: 'someone else’s link' };
     expect(chooseStartup(`#s=${encodeScenario(other)}`, store, tab)).toMatchObject({ source: 'link', scenario: other });
+    // the link this tab wrote before its latest: a reload the browser started just before the
+    // page wrote the new one (the page's record already names the new link)
+    const raced = memory({
+      [TAB_KEY]: JSON.stringify({ param: encodeScenario(newer), previous: param, scenario: newer }),
+    });
+    expect(chooseStartup(`#s=${param}`, store, raced)).toMatchObject({ source: 'reload', scenario: newer });
+    expect(chooseStartup(`#s=${encodeScenario(other)}`, store, raced)).toMatchObject({
+      source: 'link',
+      scenario: other,
+    });
     // an unusable record is passed over
     const broken = memory({ [TAB_KEY]: '{"param":' });
     expect(chooseStartup('', store, broken)).toMatchObject({ source: 'autosave', scenario: mine });

@@ -37,10 +37,11 @@ export function readLink(param: string): ScenarioLoad {
 
 export function chooseStartup(hash: string, store: KeyValueStore, tabStore: KeyValueStore = NO_STORAGE): Startup {
   const param = scenarioParam(hash);
-  // A reload: the address bar holds what this tab last wrote there (or nothing), so the tab's own
-  // record, saved on every autosave and when the page is hidden, is as new or newer.
+  // A reload: the address bar holds a link this tab wrote there (or nothing), so the tab's own
+  // record, saved on every autosave and when the page is hidden, is as new or newer. (The link
+  // before the latest counts too: see TabRecord.)
   const tab = loadTabRecord(tabStore);
-  if (tab && (param === null || param === tab.param)) {
+  if (tab && (param === null || tab.params.includes(param))) {
     const checked = checkScenario(tab.scenario);
     if (checked.ok) return { scenario: checked.scenario, source: 'reload', notice: null, clearHash: false };
   }

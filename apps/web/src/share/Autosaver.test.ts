@@ -56,8 +56,17 @@ describe('autosave', () => {
     a.noteAddress('abc');
     expect(a.save(s)).toBe('saved');
     expect(JSON.parse(local.data.get(AUTOSAVE_KEY)!)).toEqual(s);
-    expect(JSON.parse(tab.data.get(TAB_KEY)!)).toEqual({ param: 'abc', scenario: s });
+    expect(JSON.parse(tab.data.get(TAB_KEY)!)).toEqual({ param: 'abc', previous: null, scenario: s });
     expect(out.notices).toEqual([]);
+    // a new address keeps the one before it (a reload may still take that one); the same
+    // address noted again does not push it out
+    a.noteAddress('def');
+    a.noteAddress('def');
+    a.save(s);
+    expect(JSON.parse(tab.data.get(TAB_KEY)!)).toMatchObject({ param: 'def', previous: 'abc' });
+    a.noteAddress(null);
+    a.save(s);
+    expect(JSON.parse(tab.data.get(TAB_KEY)!)).toMatchObject({ param: null, previous: 'def' });
   });
 
   it('storage full: the failure is reported once with Export offered, the scenario stays, and recovery is told', () => {

@@ -30,6 +30,8 @@ export class Autosaver {
   private kept: ScenarioInput | null = null;
   /** The link data this tab last put in the address bar. */
   private addressParam: string | null = null;
+  /** The link data it put there before that (a reload may still take it: see TabRecord). */
+  private previousParam: string | null = null;
 
   constructor(
     private readonly local: KeyValueStore,
@@ -65,7 +67,7 @@ export class Autosaver {
   save(scenario: ScenarioInput, serialized: ScenarioInput = scenario): SaveResult {
     if (this.problem !== null) return 'blocked';
     const s = serialized;
-    saveTabRecord(this.tab, { param: this.addressParam, scenario: s });
+    saveTabRecord(this.tab, { param: this.addressParam, previous: this.previousParam, scenario: s });
     const r = saveScenario(this.local, s);
     const before = this.last;
     this.last = r;
@@ -101,6 +103,8 @@ export class Autosaver {
 
   /** Remembers the link this tab wrote into the address bar (a reload with it reopens this tab's work). */
   noteAddress(param: string | null): void {
+    if (param === this.addressParam) return;
+    this.previousParam = this.addressParam;
     this.addressParam = param;
   }
 
