@@ -23,8 +23,12 @@ import { isBuildFresh } from '../../bin/buildFreshness.mjs';
 /** The bench-16flows-100mb reference (validation/README.md) as dumbbell.tcl arguments. */
 export const BENCH_ARGS = { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: '100', sample: '1' };
 
-/** bin/cclab.mjs (two folders up from this module in src/cli and in dist/cli or dist/chunks). */
-const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
+/**
+ * The engine package's folder and its bin/cclab.mjs (two folders up from this module, in src/cli
+ * and in dist/cli or dist/chunks); the bench's child processes run the latter.
+ */
+export const ENGINE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+export const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
 
 export interface EngineRun extends Timing {
   events: number;
@@ -49,8 +53,7 @@ const verdict = (r: number, target: number) =>
 /** Which code the timings measure: the build in dist/ or the TypeScript sources through tsx. */
 function codeInUse(): string {
   const self = import.meta.url.endsWith('.ts') ? 'TypeScript sources through tsx' : 'the build in dist/';
-  const engineDir = fileURLToPath(new URL('../..', import.meta.url));
-  const child = isBuildFresh(engineDir) ? 'dist/' : 'the sources through tsx (dist/ is stale: npm run build:engine)';
+  const child = isBuildFresh(ENGINE_DIR) ? 'dist/' : 'the sources through tsx (dist/ is stale: npm run build:engine)';
   return `this process runs ${self}; \`cclab\` child processes run ${child}`;
 }
 

@@ -2,16 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
 import type { ScenarioInput } from '../scenario/types.js';
-import { BENCH_ARGS } from './bench.js';
+import { BENCH_ARGS, CCLAB_BIN, ENGINE_DIR } from './bench.js';
 import { intOption, table } from './benchTiming.js';
 import { isBuildFresh } from '../../bin/buildFreshness.mjs';
 import { costsByFunction, parseCallgrind, parsePerfMap, totalCosts, type Costs } from './callgrindCosts.js';
-
-const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
 
 /** `cclab bench --per-event-child FILE`: runs the scenario in FILE, prints its event count and pid. */
 export function benchPerEventChild(file: string): number {
@@ -103,7 +100,7 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   }
   // the built code: through tsx, the first run would also transform the sources and fill tsx's
   // cache, which the second run reuses — a cost in one run and not the other
-  if (!isBuildFresh(fileURLToPath(new URL('../..', import.meta.url)))) {
+  if (!isBuildFresh(ENGINE_DIR)) {
     process.stderr.write('cclab bench --per-event: dist/ is older than the sources (npm run build:engine first)\n');
     return 2;
   }

@@ -1,10 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { getRegistry } from '../registry/index.js';
-import { runEngine, BENCH_ARGS, type EngineRun } from './bench.js';
+import { runEngine, BENCH_ARGS, CCLAB_BIN, type EngineRun } from './bench.js';
 import { loadAverage, median, table } from './benchTiming.js';
-
-const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
 
 /**
  * `cclab bench --queue-child ID`: one engine-alone run of bench-16flows-100mb with queue
