@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
+import { benchFloor, benchFloorChild } from './benchFloor.js';
 import { benchGrowth } from './benchGrowth.js';
 import { benchPerEvent, benchPerEventChild } from './benchPerEvent.js';
 import { benchQueueChild, benchQueues } from './benchQueues.js';
@@ -89,7 +90,8 @@ function benchStartup(runs: number, out: (s: string) => void): void {
  * ns-2.35 on the same scenario (`ns dumbbell.tcl`, a whole process) when `ns` is installed.
  * Prints min and median wall time, median CPU time and the ratios of the medians, with the load
  * average (the machines this runs on are shared). `--queues` times each queue discipline on the
- * bottleneck against DropTail; `--growth` prints the cost-growth tables of docs/performance.md.
+ * bottleneck against DropTail; `--growth` prints the cost-growth tables of docs/performance.md;
+ * `--floor` times the engine against the floor of its design (benchFloor.ts).
  */
 export function bench(argv: string[]): number {
   const out = (s: string) => process.stdout.write(s + '\n');
@@ -106,6 +108,9 @@ export function bench(argv: string[]): number {
   const queueChild = argv.indexOf('--queue-child');
   if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
   if (argv.includes('--queues')) return benchQueues(runs, out);
+  const floorChild = argv.indexOf('--floor-child');
+  if (floorChild >= 0) return benchFloorChild(argv[floorChild + 1] ?? '');
+  if (argv.includes('--floor')) return benchFloor(runs, out);
   if (argv.includes('--growth') || argv.includes('--scaling')) return benchGrowth(argv, out);
 
   out(`load average at start: ${loadAverage()} (1, 5, 15 min)`);
