@@ -109,7 +109,7 @@ export function bench(argv: string[]): number {
   if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
   if (argv.includes('--queues')) return benchQueues(runs, out);
   const floorChild = argv.indexOf('--floor-child');
-  if (floorChild >= 0) return benchFloorChild(argv[floorChild + 1] ?? '');
+  if (floorChild >= 0) return benchFloorChild(argv[floorChild + 1] ?? '', argv.includes('--cold'));
   if (argv.includes('--floor')) return benchFloor(runs, out);
   if (argv.includes('--growth') || argv.includes('--scaling')) return benchGrowth(argv, out);
 
