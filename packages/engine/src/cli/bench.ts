@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { benchQueueChild, benchQueues } from './benchQueues.js';
 import {
   intOption,
   loadAverage,
+  runInterleaved,
   stats,
   table,
   timeInProcess,
@@ -30,6 +32,29 @@ export const BENCH_ARGS = { n: '16', bw: '100Mb', qlim: '500', accbw: '1Gb', T: 
  */
 export const ENGINE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const CCLAB_BIN = fileURLToPath(new URL('../../bin/cclab.mjs', import.meta.url));
+
+/** bench-16flows-100mb written to a fresh temporary folder for `cclab run`; `remove` deletes the folder. */
+export function benchScenarioFile(): { file: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cclab-bench-'));
+  const file = join(dir, 'bench-16flows-100mb.json');
+  writeFileSync(file, JSON.stringify(ns2DumbbellScenario('bench', BENCH_ARGS)));
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** ns-2.35 running bench-16flows-100mb, timed as a whole process; null without `ns` or the validation folder. */
+export function ns2BenchRunner(): (() => Timing) | null {
+  const vdir = validationDir();
+  if (!ns2Available() || vdir === null) return null;
+  const args = Object.entries(BENCH_ARGS).map(([k, v]) => `${k}=${v}`);
+  return () => timeProcess('ns', [join(vdir, 'ns2', 'dumbbell.tcl'), ...args]);
+}
+
+/** Runs `cclab bench ARGS` (one of the bench's child modes) in a child process; returns the JSON it prints. */
+export function benchChild<T>(args: string[]): T {
+  const r = spawnSync(process.execPath, [CCLAB_BIN, 'bench', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cclab bench ${args.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
 
 export interface EngineRun extends Timing {
   events: number;
@@ -119,12 +144,8 @@ export function bench(argv: string[]): number {
     benchStartup(Math.max(runs, 10), out);
     out('');
   }
-  const vdir = validationDir();
-  const withNs2 = !argv.includes('--no-ns2') && ns2Available() && vdir !== null;
-  const dir = mkdtempSync(join(tmpdir(), 'cclab-bench-'));
-  const scenarioFile = join(dir, 'bench-16flows-100mb.json');
-  writeFileSync(scenarioFile, JSON.stringify(ns2DumbbellScenario('bench', BENCH_ARGS)));
-  const ns2Args = Object.entries(BENCH_ARGS).map(([k, v]) => `${k}=${v}`);
+  const runNs2 = argv.includes('--no-ns2') ? null : ns2BenchRunner();
+  const scenario = benchScenarioFile();
 
   runEngine({ ...BENCH_ARGS, T: '5' }); // warm-up: the engine-alone runs measure compiled code
   const engine: EngineRun[] = [];
@@ -132,18 +153,13 @@ export function bench(argv: string[]): number {
   const ns2: Timing[] = [];
   const steps: (() => void)[] = [
     () => engine.push(runEngine(BENCH_ARGS)),
-    () => whole.push(timeProcess(process.execPath, [CCLAB_BIN, 'run', scenarioFile, '--json'])),
-    ...(withNs2 ? [() => ns2.push(timeProcess('ns', [join(vdir, 'ns2', 'dumbbell.tcl'), ...ns2Args]))] : []),
+    () => whole.push(timeProcess(process.execPath, [CCLAB_BIN, 'run', scenario.file, '--json'])),
+    ...(runNs2 ? [() => ns2.push(runNs2())] : []),
   ];
   try {
-    for (let i = 0; i < runs; i++) {
-      // alternate the order so that a drift in machine load does not favour one side
-      const order = i % 2 === 0 ? steps : [...steps].reverse();
-      for (const step of order) step();
-      process.stderr.write(`  round ${i + 1}/${runs} done\n`);
-    }
+    runInterleaved(runs, steps);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    scenario.remove();
   }
   const e = stats(engine);
   const w = stats(whole);
@@ -151,7 +167,7 @@ export function bench(argv: string[]): number {
   out(`bench-16flows-100mb (100 s simulated): ${runs} rounds, interleaved`);
   const row = (name: string, s: TimingStats) => [name, s2(s.minWallS), s2(s.medianWallS), s2(s.medianCpuS)];
   const rows = [row('cclab engine alone (in process)', e), row('cclab run, whole process', w)];
-  const n = withNs2 ? stats(ns2) : null;
+  const n = runNs2 ? stats(ns2) : null;
   if (n) rows.push(row('ns-2.35, whole process', n));
   out(table(['', 'min wall', 'median wall', 'median CPU'], rows));
   out(

@@ -1,12 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
-import { BENCH_ARGS, CCLAB_BIN, type EngineRun } from './bench.js';
-import { loadAverage, median, table, timeProcess, type Timing } from './benchTiming.js';
+import { benchChild, benchScenarioFile, CCLAB_BIN, ns2BenchRunner } from './bench.js';
+import { loadAverage, median, runInterleaved, table, timeProcess, type Timing } from './benchTiming.js';
 import { runHopFloor } from './hopFloor.js';
-import { ns2Available, validationDir } from './ns2.js';
 
 /**
  * Window cap of the floor's flows, segments: 16 × 55 segments in flight fill the 100 Mb/s
@@ -33,11 +27,8 @@ export function benchFloorChild(scheduler: string, cold: boolean): number {
   return 0;
 }
 
-function child(args: string[]): Timing & { events: number } {
-  const r = spawnSync(process.execPath, [CCLAB_BIN, 'bench', ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`cclab bench ${args.join(' ')} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as EngineRun;
-}
+/** A child's timing of its run, with the events the run processed (none for a whole process). */
+type Run = Timing & { events?: number };
 
 /**
  * `cclab bench --floor`: how far the engine is from the floor of its own design, and the floor
@@ -51,12 +42,8 @@ function child(args: string[]): Timing & { events: number } {
  * what the hops alone cost on this machine.
  */
 export function benchFloor(runs: number, out: (s: string) => void): number {
-  const vdir = validationDir();
-  const withNs2 = ns2Available() && vdir !== null;
-  const ns2Args = Object.entries(BENCH_ARGS).map(([k, v]) => `${k}=${v}`);
-  const dir = mkdtempSync(join(tmpdir(), 'cclab-floor-'));
-  const scenarioFile = join(dir, 'bench-16flows-100mb.json');
-  writeFileSync(scenarioFile, JSON.stringify(ns2DumbbellScenario('bench', BENCH_ARGS)));
+  const runNs2 = ns2BenchRunner();
+  const scenario = benchScenarioFile();
   const names = [
     'floor, FIFO',
     'floor, RR',
@@ -64,36 +51,34 @@ export function benchFloor(runs: number, out: (s: string) => void): number {
     'engine, RR',
     'floor, FIFO, whole process',
     'cclab run, whole process',
-    ...(withNs2 ? ['ns-2.35, whole process'] : []),
+    ...(runNs2 ? ['ns-2.35, whole process'] : []),
   ];
-  const steps: (() => Timing & { events?: number })[] = [
-    () => child(['--floor-child', 'fifo']),
-    () => child(['--floor-child', 'rr']),
-    () => child(['--queue-child', 'droptail']),
-    () => child(['--queue-child', 'rr']),
+  const runners: (() => Run)[] = [
+    () => benchChild<Run>(['--floor-child', 'fifo']),
+    () => benchChild<Run>(['--floor-child', 'rr']),
+    () => benchChild<Run>(['--queue-child', 'droptail']),
+    () => benchChild<Run>(['--queue-child', 'rr']),
     () => timeProcess(process.execPath, [CCLAB_BIN, 'bench', '--floor-child', 'fifo', '--cold']),
-    () => timeProcess(process.execPath, [CCLAB_BIN, 'run', scenarioFile, '--json']),
-    ...(withNs2 ? [() => timeProcess('ns', [join(vdir, 'ns2', 'dumbbell.tcl'), ...ns2Args])] : []),
+    () => timeProcess(process.execPath, [CCLAB_BIN, 'run', scenario.file, '--json']),
+    ...(runNs2 ? [runNs2] : []),
   ];
-  const results: (Timing & { events?: number })[][] = steps.map(() => []);
+  const results: Run[][] = runners.map(() => []);
   out(`load average at start: ${loadAverage()}`);
   try {
-    for (let i = 0; i < runs; i++) {
-      const order = steps.map((_, k) => k);
-      if (i % 2 === 1) order.reverse();
-      for (const k of order) results[k]!.push(steps[k]!());
-      process.stderr.write(`  round ${i + 1}/${runs} done\n`);
-    }
+    runInterleaved(
+      runs,
+      runners.map((run, k) => () => results[k]!.push(run())),
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    scenario.remove();
   }
   const cpu = results.map((rs) => median(rs.map((r) => r.cpuS)));
-  const nsPerEvent = results.map((rs) => {
+  const nsPerEvent = results.map((rs, k) => {
     const e = rs[0]!.events;
-    return e === undefined ? '' : `${((median(rs.map((r) => r.cpuS)) * 1e9) / e).toFixed(0)} ns`;
+    return e === undefined ? '' : `${((cpu[k]! * 1e9) / e).toFixed(0)} ns`;
   });
   const events = results.map((rs) => (rs[0]!.events === undefined ? '' : `${(rs[0]!.events / 1e6).toFixed(2)} M`));
-  const ns2 = withNs2 ? cpu[6]! : NaN;
+  const ns2 = runNs2 ? cpu[6]! : NaN;
   out(`Hop floor (src/cli/hopFloor.ts) against the engine and ns-2.35, 100 s simulated, ${runs} rounds, interleaved`);
   out(
     table(
@@ -103,7 +88,7 @@ export function benchFloor(runs: number, out: (s: string) => void): number {
         `${cpu[k]!.toFixed(2)} s`,
         events[k]!,
         nsPerEvent[k]!,
-        withNs2 ? (cpu[k]! / ns2).toFixed(2) : '',
+        runNs2 ? (cpu[k]! / ns2).toFixed(2) : '',
       ]),
     ),
   );
@@ -112,7 +97,7 @@ export function benchFloor(runs: number, out: (s: string) => void): number {
   );
   out(`RR / FIFO: floor ${(cpu[1]! / cpu[0]!).toFixed(2)}, engine ${(cpu[3]! / cpu[2]!).toFixed(2)} (issue 8: ≤ 1.3)`);
   out(`whole process: cclab run over the floor's process ${(cpu[5]! / cpu[4]!).toFixed(2)}`);
-  if (withNs2) {
+  if (runNs2) {
     const within = (target: number, floor: number) => (target / (floor / ns2)).toFixed(2);
     out(`engine alone ≤ 0.4 × ns-2 (issue 14) needs the engine within ${within(0.4, cpu[0]!)} × its floor here`);
     out(`cclab run ≤ 0.5 × ns-2 (issue 14) needs it within ${within(0.5, cpu[4]!)} × the floor's whole process here`);

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { getRegistry } from '../registry/index.js';
-import { runEngine, BENCH_ARGS, CCLAB_BIN, type EngineRun } from './bench.js';
-import { loadAverage, median, table } from './benchTiming.js';
+import { benchChild, runEngine, BENCH_ARGS, type EngineRun } from './bench.js';
+import { loadAverage, median, runInterleaved, table } from './benchTiming.js';
 
 /**
  * `cclab bench --queue-child ID`: one engine-alone run of bench-16flows-100mb with queue
@@ -15,12 +14,6 @@ export function benchQueueChild(id: string): number {
   const r = runEngine({ ...BENCH_ARGS, qtype: id });
   process.stdout.write(JSON.stringify(r) + '\n');
   return 0;
-}
-
-function runChild(id: string): EngineRun {
-  const r = spawnSync(process.execPath, [CCLAB_BIN, 'bench', '--queue-child', id], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench child for ${id} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as EngineRun;
 }
 
 /**
@@ -39,10 +32,10 @@ export function benchQueues(runs: number, out: (s: string) => void): number {
   out(`Queue disciplines on the bench-16flows-100mb bottleneck (100 s simulated), ${runs} rounds, interleaved`);
   const order = ['droptail', ...ids];
   const results = new Map<string, EngineRun[]>(order.map((id) => [id, []]));
-  for (let i = 0; i < runs; i++) {
-    for (const q of i % 2 === 0 ? order : [...order].reverse()) results.get(q)!.push(runChild(q));
-    process.stderr.write(`  round ${i + 1}/${runs} done\n`);
-  }
+  runInterleaved(
+    runs,
+    order.map((q) => () => results.get(q)!.push(benchChild<EngineRun>(['--queue-child', q]))),
+  );
   const base = results.get('droptail')!;
   const perHopBase = median(base.map((r) => (r.cpuS * 1e9) / r.packetHops));
   const rows = [...results].map(([id, rs]) => {

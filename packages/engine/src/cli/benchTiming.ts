@@ -44,6 +44,17 @@ export function timeInProcess<T>(fn: () => T): Timing & { value: T } {
   return { wallS, cpuS: (cpu.user + cpu.system) / 1e6, value };
 }
 
+/**
+ * Runs `steps` `runs` times, round by round, the order reversed every other round so that a drift
+ * in the machine's load does not favour one side; reports each finished round on stderr.
+ */
+export function runInterleaved(runs: number, steps: readonly (() => void)[]): void {
+  for (let i = 0; i < runs; i++) {
+    for (const step of i % 2 === 0 ? steps : [...steps].reverse()) step();
+    process.stderr.write(`  round ${i + 1}/${runs} done\n`);
+  }
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;

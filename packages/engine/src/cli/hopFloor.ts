@@ -1,4 +1,5 @@
 import { EventQueue, type EventHandler } from '../core/EventQueue.js';
+import { timeInProcess } from './benchTiming.js';
 
 /**
  * The floor of the engine's design: bench-16flows-100mb's packet-hops with nothing but the hops.
@@ -290,15 +291,11 @@ export function runHopFloor(o: HopFloorOptions): HopFloorResult {
   for (const s of senders) s.send();
   runUntil(w, o.warmupS * NS_PER_S);
   const sentBefore = [...forward.sent];
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const events = runUntil(w, (o.warmupS + o.seconds) * NS_PER_S);
-  const wallS = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+  const t = timeInProcess(() => runUntil(w, (o.warmupS + o.seconds) * NS_PER_S));
   return {
-    events,
-    wallS,
-    cpuS: (cpu.user + cpu.system) / 1e6,
+    events: t.value,
+    wallS: t.wallS,
+    cpuS: t.cpuS,
     bottleneckSegments: forward.sent.map((n, f) => n - sentBefore[f]!),
   };
 }
