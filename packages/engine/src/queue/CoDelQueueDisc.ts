@@ -154,6 +154,38 @@ export class CoDelQueueDisc extends QueueDisc {
     this.dropping = false;
   }
 
+  /**
+   * `enqueue(pkt)` as FQ-CoDel's flow queue, which has no limit of its own and always stores: the
+   * same bookkeeping (no per-flow counts: see `attach`), without the virtual `doEnqueue` behind
+   * `enqueue`, whose call site every discipline of a run shares. Called per packet by FQ-CoDel.
+   */
+  storeInFlowQueue(pkt: Packet): void {
+    this.integrate();
+    const s = this.stats;
+    const size = pkt.sizeBytes;
+    s.arrivals++;
+    s.arrivalBytes += size;
+    pkt.enqueueNs = this.clock.now;
+    this.fifo.push(pkt);
+    this.lengthPackets++;
+    this.lengthBytes += size;
+  }
+
+  /** `dequeue()` as FQ-CoDel's flow queue (see `storeInFlowQueue`): `doDequeue` called directly. */
+  takeFromFlowQueue(): Packet | null {
+    this.integrate();
+    const pkt = this.doDequeue();
+    if (pkt !== null) {
+      const s = this.stats;
+      s.departures++;
+      s.departureBytes += pkt.sizeBytes;
+      const soj = this.clock.now - pkt.enqueueNs;
+      s.sojournSumNs += soj;
+      this.lastSojournNs = soj;
+    }
+    return pkt;
+  }
+
   private takeHead(): Packet | null {
     const p = this.fifo.shift();
     if (p !== null) this.removedFromStorage(p);

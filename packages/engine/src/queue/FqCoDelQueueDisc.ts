@@ -98,7 +98,17 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
         return false;
       }
     }
-    return this.enqueueToChild(b, pkt);
+    this.flowQueue(b).storeInFlowQueue(pkt);
+    return true;
+  }
+
+  /**
+   * Bucket `b`'s CoDel queue, created on first use. Every child of this scheduler is a
+   * CoDelQueueDisc (the constructor's factory), so the per-packet calls go straight to CoDel's
+   * own methods instead of through `enqueue` / `dequeue`, whose call sites see every discipline.
+   */
+  private flowQueue(b: number): CoDelQueueDisc {
+    return (this.children[b] ?? this.child(b)) as CoDelQueueDisc;
   }
 
   /**
@@ -191,10 +201,13 @@ export class FqCoDelQueueDisc extends ClassfulQueueDisc {
         this.deficit[b]! -= passPkt!.sizeBytes;
         return passPkt;
       }
-      const c = this.children[b];
+      const c = this.flowQueue(b);
       let p: Packet | null = null;
-      if (c instanceof CoDelQueueDisc && c.lengthPackets === 0) c.dequeueEmpty();
-      else p = this.dequeueFromChild(b);
+      if (c.lengthPackets === 0) c.dequeueEmpty();
+      else {
+        p = c.takeFromFlowQueue();
+        if (p !== null) this.removedFromStorage(p);
+      }
       if (p === null) {
         // empty (or CoDel dropped what was left): an emptied new flow goes to the old list so
         // that it cannot regain priority at once (§4.2); an emptied old flow is removed
