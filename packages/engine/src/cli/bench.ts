@@ -132,7 +132,15 @@ export function bench(argv: string[]): number {
   if (argv.includes('--per-event')) return benchPerEvent(argv, out);
   const queueChild = argv.indexOf('--queue-child');
   if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
-  if (argv.includes('--queues')) return benchQueues(runs, out);
+  if (argv.includes('--queues')) {
+    const only = argv.indexOf('--only');
+    const list = only >= 0 ? (argv[only + 1] ?? '').split(',').filter((x) => x !== '') : null;
+    if (list !== null && list.length === 0) {
+      process.stderr.write('cclab bench --queues --only: give a comma-separated list of queue disciplines\n');
+      return 2;
+    }
+    return benchQueues(runs, out, list);
+  }
   const floorChild = argv.indexOf('--floor-child');
   if (floorChild >= 0) return benchFloorChild(argv[floorChild + 1] ?? '', argv.includes('--cold'));
   if (argv.includes('--floor')) return benchFloor(runs, out);

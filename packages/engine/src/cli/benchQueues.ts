@@ -22,12 +22,20 @@ export function benchQueueChild(id: string): number {
  * engine alone in a fresh process per run, `runs` interleaved rounds. A discipline's cost is the
  * median over rounds of its CPU time divided by DropTail's in the same round (target ≤ 1.3).
  * Packet-hops differ between disciplines (an AQM keeps the queue short and drops more or less,
- * a scheduler interleaves the flows), so the CPU time per packet-hop is printed too.
+ * a scheduler interleaves the flows), so the CPU time per packet-hop is printed too. `only`
+ * (`--only a,b`) limits the run to those disciplines (and DropTail).
  */
-export function benchQueues(runs: number, out: (s: string) => void): number {
-  const ids = getRegistry()
-    .queue.map((q) => q.id)
-    .filter((id) => id !== 'droptail');
+export function benchQueues(runs: number, out: (s: string) => void, only: readonly string[] | null = null): number {
+  const known = getRegistry().queue.map((q) => q.id);
+  const unknown = (only ?? []).filter((id) => !known.includes(id));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `cclab bench --queues --only: unknown queue discipline ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${known.join(', ')})\n`,
+    );
+    return 2;
+  }
+  // DropTail is always run: every ratio is to it, round by round
+  const ids = known.filter((id) => id !== 'droptail' && (only === null || only.includes(id)));
   out(`load average at start: ${loadAverage()}`);
   out(`Queue disciplines on the bench-16flows-100mb bottleneck (100 s simulated), ${runs} rounds, interleaved`);
   const order = ['droptail', ...ids];

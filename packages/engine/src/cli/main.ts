@@ -22,7 +22,7 @@ const USAGE = `usage:
   cclab presets [--write DIR]                      list built-in scenarios (and write them as files)
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--runs N] [--no-ns2] [--no-startup]  speed benchmark, interleaved (vs ns-2 when installed)
-  cclab bench --queues [--runs N]                  each queue discipline against DropTail
+  cclab bench --queues [--runs N] [--only a,b]     each queue discipline against DropTail
   cclab bench --growth [--seed004-seconds S]       cost growth with flows, rate, hops (docs/performance.md)
   cclab bench --per-event [--queue Q] [--flows N] [--from S] [--to S] [--functions]
                                                    instructions and cache misses per event (valgrind)
