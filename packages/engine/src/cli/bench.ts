@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Simulation } from '../Simulation.js';
 import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
+import { benchCompare, benchScenarioChild } from './benchCompare.js';
 import { benchFloor, benchFloorChild } from './benchFloor.js';
 import { benchGrowth } from './benchGrowth.js';
 import { benchPerEvent, benchPerEventChild } from './benchPerEvent.js';
@@ -130,6 +131,15 @@ export function bench(argv: string[]): number {
   const perEventChild = argv.indexOf('--per-event-child');
   if (perEventChild >= 0) return benchPerEventChild(argv[perEventChild + 1] ?? '');
   if (argv.includes('--per-event')) return benchPerEvent(argv, out);
+  const scenarioChild = argv.indexOf('--scenario-child');
+  if (scenarioChild >= 0) return benchScenarioChild(argv[scenarioChild + 1] ?? '');
+  const compare = argv.indexOf('--compare');
+  if (compare >= 0) {
+    // the files: every argument after --compare up to the next option
+    const files: string[] = [];
+    for (let i = compare + 1; i < argv.length && !argv[i]!.startsWith('--'); i++) files.push(argv[i]!);
+    return benchCompare(files, runs, out);
+  }
   const queueChild = argv.indexOf('--queue-child');
   if (queueChild >= 0) return benchQueueChild(argv[queueChild + 1] ?? 'droptail');
   if (argv.includes('--queues')) {

@@ -62,9 +62,10 @@ function profiledRun(scenario: ScenarioInput, dir: string, tag: string, function
 const EVENT_COLUMNS = ['Ir', 'Dr', 'Dw', 'D1mr', 'D1mw', 'I1mr'];
 
 /**
- * `cclab bench --per-event [--queue Q] [--flows N] [--from S] [--to S] [--functions]`: the
- * instructions and simulated cache misses of one event of bench-16flows-100mb (queue discipline Q
- * on the bottleneck, N flows), counted by Valgrind's callgrind in two runs of S1 and S2 simulated
+ * `cclab bench --per-event [--queue Q] [--flows N | --scenario FILE] [--from S] [--to S]
+ * [--functions]`: the instructions and simulated cache misses of one event of bench-16flows-100mb
+ * (queue discipline Q on the bottleneck, N flows) or of the scenario in FILE (its duration
+ * replaced by S1 and S2), counted by Valgrind's callgrind in two runs of S1 and S2 simulated
  * seconds and divided by the events between them, so that start-up, building the network and
  * most of the JIT's compilations cancel out. Under `node --predictable` instruction counts repeat
  * within ≈ 0.2 % and cache misses within ≈ 5 % on any machine however busy, where timings on a
@@ -87,12 +88,27 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   }
   const qi = argv.indexOf('--queue');
   const qtype = qi >= 0 ? (argv[qi + 1] ?? '') : 'droptail';
+  const si = argv.indexOf('--scenario');
+  const scenarioFile = si >= 0 ? (argv[si + 1] ?? '') : null;
   const functions = argv.includes('--functions');
   const args = (T: number) => ({ ...BENCH_ARGS, n: String(flows), T: String(T), qtype });
+  let scenarioAt: (T: number) => ScenarioInput;
   let first: ScenarioInput;
   try {
-    // an unknown discipline or a bad flow count is reported now, not after minutes under valgrind
-    first = ns2DumbbellScenario('per-event', args(from));
+    if (scenarioFile !== null) {
+      if (qi >= 0 || argv.includes('--flows'))
+        throw new Error('--scenario takes the network from its file: not with --queue or --flows');
+      let base: Record<string, unknown>;
+      try {
+        base = JSON.parse(readFileSync(scenarioFile, 'utf8')) as Record<string, unknown>;
+      } catch (e) {
+        throw new Error(`${scenarioFile}: ${(e as Error).message}`);
+      }
+      scenarioAt = (T) => ({ ...base, duration: `${T}s` }) as ScenarioInput;
+    } else scenarioAt = (T) => ns2DumbbellScenario('per-event', args(T));
+    // an unknown discipline, a bad flow count or a bad file is reported now, not after minutes
+    // under valgrind
+    first = scenarioAt(from);
     new Simulation(first);
   } catch (e) {
     process.stderr.write(`cclab bench --per-event: ${(e as Error).message}\n`);
@@ -113,15 +129,14 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
   let b: ProfiledRun;
   try {
     a = profiledRun(first, dir, 'a', functions);
-    b = profiledRun(ns2DumbbellScenario('per-event', args(to)), dir, 'b', functions);
+    b = profiledRun(scenarioAt(to), dir, 'b', functions);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const events = b.events - a.events;
-  out(
-    `bench-16flows-100mb with ${flows} flows, ${qtype} on the bottleneck: seconds ${from}–${to}, ` +
-      `${events} events (callgrind, node --predictable)`,
-  );
+  const what =
+    scenarioFile !== null ? scenarioFile : `bench-16flows-100mb with ${flows} flows, ${qtype} on the bottleneck`;
+  out(`${what}: seconds ${from}–${to}, ${events} events (callgrind, node --predictable)`);
   const per = (x: Costs, y: Costs, k: string) => ((y[k] ?? 0) - (x[k] ?? 0)) / events;
   const cols = EVENT_COLUMNS.filter((k) => k in b.total);
   out(table(['per event', ...cols], [['all code', ...cols.map((k) => per(a.total, b.total, k).toFixed(2))]]));

@@ -23,6 +23,7 @@ const USAGE = `usage:
   cclab schema                                     print the scenario JSON Schema
   cclab bench [--runs N] [--no-ns2] [--no-startup]  speed benchmark, interleaved (vs ns-2 when installed)
   cclab bench --queues [--runs N] [--only a,b]     each queue discipline against DropTail
+  cclab bench --compare A.json B.json ... [--runs N]  scenario files timed against the first
   cclab bench --growth [--seed004-seconds S]       cost growth with flows, rate, hops (docs/performance.md)
   cclab bench --per-event [--queue Q] [--flows N] [--from S] [--to S] [--functions]
                                                    instructions and cache misses per event (valgrind)
