@@ -160,18 +160,14 @@ export class CoDelQueueDisc extends QueueDisc {
    * `enqueue`, whose call site every discipline of a run shares. Called per packet by FQ-CoDel.
    */
   storeInFlowQueue(pkt: Packet): void {
-    this.integrate();
-    const s = this.stats;
-    const size = pkt.sizeBytes;
-    s.arrivals++;
-    s.arrivalBytes += size;
-    pkt.enqueueNs = this.clock.now;
+    this.countStored(pkt);
     this.fifo.push(pkt);
-    this.lengthPackets++;
-    this.lengthBytes += size;
   }
 
-  /** `dequeue()` as FQ-CoDel's flow queue (see `storeInFlowQueue`): `doDequeue` called directly. */
+  /**
+   * `dequeue()` as FQ-CoDel's flow queue (see `storeInFlowQueue`): `doDequeue` called directly,
+   * the departure's statistics written out as in `QueueDisc.dequeue` (see there why not a call).
+   */
   takeFromFlowQueue(): Packet | null {
     this.integrate();
     const pkt = this.doDequeue();

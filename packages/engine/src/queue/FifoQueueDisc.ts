@@ -66,15 +66,8 @@ export class FifoQueueDisc extends QueueDisc {
    * `enqueue` the call would go through a call site that sees every discipline of the run).
    */
   store(pkt: Packet): void {
-    this.integrate();
-    const s = this.stats;
-    const size = pkt.sizeBytes;
-    s.arrivals++;
-    s.arrivalBytes += size;
-    pkt.enqueueNs = this.clock.now;
+    this.countStored(pkt);
     this.fifo.push(pkt);
-    this.lengthPackets++;
-    this.lengthBytes += size;
   }
 
   /** `dequeue()` for this FIFO (see `store`): the oldest packet, or null. */

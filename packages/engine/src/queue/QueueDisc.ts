@@ -275,6 +275,8 @@ export abstract class QueueDisc {
     this.integrate();
     const pkt = this.doDequeue();
     if (pkt !== null) {
+      // written out, not a call: on the port's dequeue path one more call level changed V8's
+      // inlining of the schedulers' child path (RR: +17 instructions per event, callgrind)
       const s = this.stats;
       s.departures++;
       s.departureBytes += pkt.sizeBytes;
@@ -283,6 +285,23 @@ export abstract class QueueDisc {
       this.lastSojournNs = soj;
     }
     return pkt;
+  }
+
+  /**
+   * `enqueue`'s bookkeeping for a packet that is stored without a decision (an arrival the
+   * discipline always takes): the statistics, its enqueue time, the length. The caller stores it
+   * (and, where it keeps them, counts it per flow). Disciplines a scheduler calls per packet use
+   * this instead of `enqueue`, whose `doEnqueue` call site every discipline of a run shares.
+   */
+  protected countStored(pkt: Packet): void {
+    this.integrate();
+    const s = this.stats;
+    const size = pkt.sizeBytes;
+    s.arrivals++;
+    s.arrivalBytes += size;
+    pkt.enqueueNs = this.clock.now;
+    this.lengthPackets++;
+    this.lengthBytes += size;
   }
 
   /**
