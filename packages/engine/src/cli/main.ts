@@ -25,7 +25,7 @@ const USAGE = `usage:
   cclab bench --queues [--runs N] [--only a,b]     each queue discipline against DropTail
   cclab bench --compare A.json B.json ... [--runs N]  scenario files timed against the first
   cclab bench --growth [--seed004-seconds S]       cost growth with flows, rate, hops (docs/performance.md)
-  cclab bench --per-event [--queue Q] [--flows N] [--from S] [--to S] [--functions]
+  cclab bench --per-event [--queue Q] [--flows N | --scenario FILE] [--from S] [--to S] [--functions]
                                                    instructions and cache misses per event (valgrind)
   cclab bench --wireless                           base station's per-event cost against plain ports
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
