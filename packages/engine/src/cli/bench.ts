@@ -62,13 +62,18 @@ export interface EngineRun extends Timing {
   packetHops: number;
 }
 
-/** Builds and runs the dumbbell for `args` in this process; times only the run (engine alone). */
-export function runEngine(args: Record<string, string>): EngineRun {
-  const sim = new Simulation(ns2DumbbellScenario('bench', args));
+/** Builds and runs `scenario` in this process; times only the run (engine alone). */
+export function runScenario(scenario: unknown): EngineRun {
+  const sim = new Simulation(scenario);
   const t = timeInProcess(() => sim.runUntil(sim.durationNs));
   let hops = 0;
   for (const p of sim.network.ports) hops += p.disc.stats.departures;
   return { wallS: t.wallS, cpuS: t.cpuS, events: sim.sim.eventsProcessed, packetHops: hops };
+}
+
+/** Builds and runs the dumbbell for `args` in this process; times only the run (engine alone). */
+export function runEngine(args: Record<string, string>): EngineRun {
+  return runScenario(ns2DumbbellScenario('bench', args));
 }
 
 const s2 = (x: number) => `${x.toFixed(2)} s`;

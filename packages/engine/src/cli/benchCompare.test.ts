@@ -34,9 +34,10 @@ describe('cclab bench --compare', () => {
     expect(bench(['--compare', good, notJson, invalid, join(dir, 'missing.json'), '--runs', '1'])).toBe(2);
     const msgs = err.mock.calls.map((c) => String(c[0]));
     expect(msgs).toHaveLength(3);
-    expect(msgs[0]).toMatch(/broken\.json: .*JSON/);
-    expect(msgs[1]).toMatch(/invalid\.json: links\[0\]\.rate: "-3Mb" is not a positive bit rate/);
-    expect(msgs[2]).toMatch(/missing\.json: ENOENT/);
+    // the CLI's message for a scenario it refuses (as cclab run prints it)
+    expect(msgs[0]).toMatch(/broken\.json: invalid scenario\n {2}\(file\): not valid JSON: /);
+    expect(msgs[1]).toMatch(/invalid\.json: invalid scenario\n {2}links\[0\]\.rate: "-3Mb" is not a positive bit rate/);
+    expect(msgs[2]).toMatch(/missing\.json: invalid scenario\n {2}\(file\): cannot read .*missing\.json: ENOENT/);
     expect(out).not.toHaveBeenCalled();
   });
 
@@ -74,6 +75,6 @@ describe('cclab bench --per-event --scenario', () => {
     const msgs = err.mock.calls.map((c) => String(c[0]));
     expect(msgs[0]).toMatch(/--scenario takes the network from its file: not with --queue or --flows/);
     expect(msgs[1]).toMatch(/--scenario takes the network/);
-    expect(msgs[2]).toMatch(/missing\.json: ENOENT/);
+    expect(msgs[2]).toMatch(/missing\.json: invalid scenario\n {2}\(file\): cannot read .*missing\.json: ENOENT/);
   });
 });

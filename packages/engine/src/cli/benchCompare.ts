@@ -1,29 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { Simulation } from '../Simulation.js';
-import { benchChild, type EngineRun } from './bench.js';
-import { loadAverage, median, runInterleaved, table, timeInProcess } from './benchTiming.js';
+import { benchChild, runScenario, type EngineRun } from './bench.js';
+import { loadAverage, median, runInterleaved, table } from './benchTiming.js';
+import { describeError, loadScenario } from './scenarioFile.js';
 
 /** Simulated seconds each timed child runs first, untimed, so that the timed run meets compiled code. */
 const WARM_UP = '5s';
 
-/**
- * Reads and builds the scenario in `file`, as `cclab run` would refuse it: a message naming the
- * file and the problem, or null when it is a scenario the engine runs.
- */
+/** Why `cclab run` would refuse the scenario in `file` (the CLI's message), or null. */
 function scenarioProblem(file: string): string | null {
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    loadScenario(file);
+    return null;
   } catch (e) {
-    return `${file}: ${(e as Error).message}`;
+    return describeError(e, file);
   }
-  try {
-    new Simulation(json);
-  } catch (e) {
-    return `${file}: ${(e as Error).message}`;
-  }
-  return null;
 }
 
 /**
@@ -31,15 +21,9 @@ function scenarioProblem(file: string): string | null {
  * then whole and timed in the same process, printed as JSON (engine alone, as `--queue-child`).
  */
 export function benchScenarioChild(file: string): number {
-  const scenario = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const warm = new Simulation({ ...scenario, duration: WARM_UP });
-  warm.runUntil(warm.durationNs);
-  const sim = new Simulation(scenario);
-  const t = timeInProcess(() => sim.runUntil(sim.durationNs));
-  let hops = 0;
-  for (const p of sim.network.ports) hops += p.disc.stats.departures;
-  const r: EngineRun = { wallS: t.wallS, cpuS: t.cpuS, events: sim.sim.eventsProcessed, packetHops: hops };
-  process.stdout.write(JSON.stringify(r) + '\n');
+  const scenario = loadScenario(file);
+  runScenario({ ...scenario.input, duration: WARM_UP });
+  process.stdout.write(JSON.stringify(runScenario(scenario)) + '\n');
   return 0;
 }
 

@@ -8,6 +8,7 @@ import type { ScenarioInput } from '../scenario/types.js';
 import { BENCH_ARGS, CCLAB_BIN, ENGINE_DIR } from './bench.js';
 import { intOption, table } from './benchTiming.js';
 import { isBuildFresh } from '../../bin/buildFreshness.mjs';
+import { describeError, loadScenario } from './scenarioFile.js';
 import { costsByFunction, parseCallgrind, parsePerfMap, totalCosts, type Costs } from './callgrindCosts.js';
 
 /** `cclab bench --per-event-child FILE`: runs the scenario in FILE, prints its event count and pid. */
@@ -98,13 +99,13 @@ export function benchPerEvent(argv: string[], out: (s: string) => void): number 
     if (scenarioFile !== null) {
       if (qi >= 0 || argv.includes('--flows'))
         throw new Error('--scenario takes the network from its file: not with --queue or --flows');
-      let base: Record<string, unknown>;
+      let base: ScenarioInput;
       try {
-        base = JSON.parse(readFileSync(scenarioFile, 'utf8')) as Record<string, unknown>;
+        base = loadScenario(scenarioFile).input;
       } catch (e) {
-        throw new Error(`${scenarioFile}: ${(e as Error).message}`);
+        throw new Error(describeError(e, scenarioFile));
       }
-      scenarioAt = (T) => ({ ...base, duration: `${T}s` }) as ScenarioInput;
+      scenarioAt = (T) => ({ ...base, duration: `${T}s` });
     } else scenarioAt = (T) => ns2DumbbellScenario('per-event', args(T));
     // an unknown discipline, a bad flow count or a bad file is reported now, not after minutes
     // under valgrind

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { SimulationError } from '../core/SimulationError.js';
 import { MAX_LIVE_PACKETS } from '../net/Packet.js';
 import { presets } from '../scenario/presets.js';
-import { parseScenarioText, ScenarioError, validateScenario } from '../scenario/validate.js';
-import type { ResolvedScenario } from '../scenario/validate.js';
+import { validateScenario } from '../scenario/validate.js';
 import { Simulation } from '../Simulation.js';
 import { formatSummary } from './format.js';
+import { describeError, loadScenario } from './scenarioFile.js';
 import { openTraceFiles, TRACE_VALUE_OPTIONS } from './traceFiles.js';
 
 const USAGE = `usage:
@@ -45,25 +45,6 @@ const USAGE = `usage:
 function fail(msg: string): number {
   process.stderr.write(msg.endsWith('\n') ? msg : msg + '\n');
   return 2;
-}
-
-function loadScenario(file: string): ResolvedScenario {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ScenarioError([
-      { path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
-    ]);
-  }
-  return parseScenarioText(text);
-}
-
-function describeError(e: unknown, source: string): string {
-  if (e instanceof ScenarioError)
-    return `${source}: invalid scenario\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`;
-  if (e instanceof SimulationError) return `${source}: the run stopped: ${e.message}`;
-  return `${source}: ${(e as Error).message}`;
 }
 
 export async function main(argv: string[]): Promise<number> {
