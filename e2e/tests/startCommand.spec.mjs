@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** A port nobody listens on now (the OS picks it, then it is released). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `npm start -- --port N --host H`, typed as a user types it: the dev server listens on exactly that
+ * port and address (--strictPort: it fails rather than moving elsewhere), and the page it serves is
+ * the lab on its default scenario. npm used to take `--port` for itself, so Vite got `N` as its root
+ * folder and served 404.
+ */
+export async function npmStartTakesPortAndHost({ context }) {
+  const port = await freePort();
+  const child = spawn('npm', ['start', '--', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    const deadline = Date.now() + 60_000;
+    while (!out.includes(url)) {
+      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
+      if (Date.now() > deadline) throw new Error(`npm start never printed ${url}:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const res = await fetch(url);
+    assert.equal(res.status, 200, `GET ${url}`);
+    const lab = new LabPage(await context.newPage(), url);
+    await lab.open();
+    assert.equal((await lab.scenario()).name, 'Two-flow dumbbell');
+  } finally {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+}
