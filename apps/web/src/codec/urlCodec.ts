@@ -102,6 +102,15 @@ export function scenarioParam(hash: string): string | null {
   return m ? m[1]! : null;
 }
 
+/** The fragment's `play` flag: `#s=…&play` (or `&play=1`) opens the scenario playing, not paused at 0. */
+export const PLAY_URL_PARAM = 'play';
+
+/** Whether a URL fragment asks the run to start by itself (`play`, `play=1`, `play=true`). */
+export function playsOnOpen(hash: string): boolean {
+  const m = new RegExp(`(?:^#?|&)${PLAY_URL_PARAM}(?:=([^&]*))?(?:&|$)`).exec(hash);
+  return m !== null && (m[1] === undefined || m[1] === '1' || m[1] === 'true');
+}
+
 function count(n: number): string {
   return n.toLocaleString('en-US');
 }

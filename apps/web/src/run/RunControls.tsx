@@ -22,6 +22,8 @@ export function RunControls() {
   const progress = useStore(lab.run, (s) => (s.status === 'batch' ? s.progress : 0));
   const issues = useStore(lab.run, (s) => s.issues.length);
   const crashed = useStore(lab.run, (s) => s.crash !== null);
+  // a scenario just opened (or reset) waits at time zero: edits now change the scenario itself
+  const atStart = useStore(lab.run, (s) => s.nowNs === 0);
   const sim = lab.sim;
   const playing = status === 'playing';
   const batch = status === 'batch';
@@ -73,7 +75,9 @@ export function RunControls() {
             ? status === 'done'
               ? 'Stopped by an error'
               : 'Simulation not running'
-            : STATUS_TEXT[status]}
+            : status === 'paused' && atStart
+              ? 'Ready at 0 s'
+              : STATUS_TEXT[status]}
       </span>
       <div className="batch">
         {batch ? (

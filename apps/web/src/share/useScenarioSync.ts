@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useLab, type Lab } from '../lab';
-import { linkParam, scenarioParam, URL_PARAM } from '../codec/urlCodec';
+import { linkParam, playsOnOpen, scenarioParam, URL_PARAM } from '../codec/urlCodec';
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
 import { formatEventTime } from '../run/liveChanges';
@@ -94,6 +94,8 @@ export function useScenarioSync(): void {
   const scenario = useStore(lab.scenario, (s) => s.scenario);
   const simKey = useRef<string | null>(null);
   const simScenario = useRef<ScenarioInput | null>(null);
+  /** The scenario as last opened, to tell an open (which loads paused) from an edit. */
+  const lastOpened = useRef(lab.scenario.getState().openedAs);
 
   useEffect(() => {
     // While a run is going, an edit of a link's or flow's setting becomes a timed event at the
@@ -136,9 +138,17 @@ export function useScenarioSync(): void {
       resimulate(lab, scenario); // an undone live change, or the future after a rewind replaced
       return;
     }
-    // First visit starts playing by itself; after an edit a run that was going keeps going.
-    // (not when a link opens the split view: its own two runs play there)
-    lab.sim.load(scenario, (first && lab.ui.getState().split === null) || lab.sim.active);
+    // Opening something (the first scenario, a link, a preset, a file, an exercise) never starts a
+    // run by itself, so what the user then prepares changes the scenario, not a running simulation;
+    // only a link that says so (`&play`) plays at once (not when it opens the split view: its own
+    // two runs play there). After an edit, a run that was going keeps going from time zero.
+    const openedAs = lab.scenario.getState().openedAs;
+    const opened = openedAs !== lastOpened.current;
+    lastOpened.current = openedAs;
+    const autoplay = first
+      ? lab.ui.getState().split === null && playsOnOpen(location.hash)
+      : !opened && lab.sim.active;
+    lab.sim.load(scenario, autoplay);
   }, [lab, scenario]);
 
   useEffect(() => {
