@@ -19,6 +19,7 @@ async function violations(page, name) {
 export async function mainViewsHaveNoAxeViolations({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 1e9);
   await lab.press(' ');
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');

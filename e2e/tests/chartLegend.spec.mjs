@@ -16,7 +16,7 @@ export async function cwndLegendReachesEveryFlow({ context, baseUrl }) {
   await first.page.close();
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.page.setViewportSize({ width: 1024, height: 768 });
-  await lab.open(`#s=${hash}`);
+  await lab.open(`#s=${hash}&play`);
   await lab.waitForRun(() => window.__cclab.series().flows.length === 10 && window.__cclab.run().nowNs > 2e9);
   const legend = lab.page.locator('[data-testid="chart-cwnd"] .chart-legend');
   // the legend says there is more than its visible rows show, and its button scrolls to the rest

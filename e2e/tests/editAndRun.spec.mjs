@@ -90,6 +90,7 @@ export async function batchRunToTheEnd({ context, baseUrl }) {
 export async function slowMotionShowsPacketsTravelling({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('0.01');
   await lab.page.waitForTimeout(800);
   const a = await lab.live();

@@ -22,7 +22,7 @@ async function linkFor(baseUrl, context, change) {
  * progress (the clock past 0.2 s). Returns which, and checks that the page is alive either way.
  */
 async function outcome(lab, link, field) {
-  await lab.open(`#s=${link}`);
+  await lab.open(`#s=${link}&play`);
   const result = await lab.page.waitForFunction(
     (f) => {
       const notices = [...document.querySelectorAll('[data-testid="notice"], [data-testid="problems"]')]

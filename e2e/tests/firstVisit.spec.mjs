@@ -1,14 +1,22 @@
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
 
-/** First visit: the built-in two-flow dumbbell starts by itself and draws a sawtooth within seconds. */
+/**
+ * First visit: the built-in two-flow dumbbell opens ready at time zero (nothing runs by itself, so
+ * what the visitor changes first is the scenario); Play draws a sawtooth within seconds.
+ */
 export async function firstVisitShowsSawtooth({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   const s = await lab.scenario();
   assert.equal(s.name, 'Two-flow dumbbell');
   assert.equal(s.flows.length, 2);
-  // The run plays by itself; wait until flow f0's cwnd has been cut at least once (a sawtooth tooth).
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await lab.page.waitForTimeout(500);
+  assert.equal((await lab.run()).nowNs, 0, 'nothing ran by itself');
+  assert.equal(await lab.testId('run-status').textContent(), 'Ready at 0 s');
+  await lab.play();
+  // wait until flow f0's cwnd has been cut at least once (a sawtooth tooth)
   await lab.waitForRun(
     () => {
       const f = window.__cclab.series().flows[0];

@@ -69,7 +69,7 @@ export async function frameRate40Nodes20Flows({ context, baseUrl }) {
   const hash = await first.page.evaluate((s) => window.__cclab.encode(s), bigScenario());
   await first.page.close();
   const lab = new LabPage(await context.newPage(), baseUrl);
-  await lab.open(`#s=${hash}`);
+  await lab.open(`#s=${hash}&play`);
   const s = await lab.scenario();
   assert.equal(s.nodes.length, 40);
   assert.equal(s.flows.length, 20);

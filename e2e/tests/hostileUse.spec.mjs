@@ -16,6 +16,7 @@ async function statusMatchesClock(lab) {
 export async function rapidClickingLeavesAConsistentRun({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing');
   const done = await lab.page.evaluate(async () => {
     let seed = 12345;
@@ -68,6 +69,7 @@ export async function rapidClickingLeavesAConsistentRun({ context, baseUrl }) {
 export async function reloadDuringBatchRun({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('preset').selectOption('ns2-bench-16flows-100mb');
   await lab.waitForRun(
     () => window.__cclab.scenario().flows.length === 16 && window.__cclab.series().flows.length === 16,

@@ -12,6 +12,7 @@ import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '.
 export async function switchCongestionControlMidRun({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('5');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9 && window.__cclab.run().status === 'playing');
   const before = await lab.series();
@@ -110,6 +111,7 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
   await page.setViewportSize({ width: 1024, height: 768 });
   const lab = new LabPage(page, baseUrl);
   await lab.open();
+  await lab.play();
   const before = await screenFontPx(lab, '.node-label');
   await lab.waitForRun(() => document.querySelectorAll('[data-queue-port]').length >= 6);
   const editorGauges = await gaugeSizes(page);
@@ -225,6 +227,7 @@ export async function presentationModeOnAProjector({ context, baseUrl }) {
 export async function pinChangeCompare({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('Infinity');
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.getByRole('button', { name: 'Compare' }).click();
@@ -304,6 +307,7 @@ function pdfPageCount(pdf) {
 export async function printedHandout({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('Infinity');
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.emulateMedia({ media: 'print' });

@@ -23,6 +23,7 @@ async function waitForOfflineReady(page) {
 export async function worksOfflineOnceVisited({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   const cachesOnline = await waitForOfflineReady(lab.page);
   assert.equal(cachesOnline.length, 1, `one cache for this build: ${cachesOnline}`);
   assert.match(cachesOnline[0], /^cclab-[0-9a-f]{16}$/);

@@ -10,14 +10,14 @@ async function selectBottleneck(lab) {
   await lab.testId('link-inspector').waitFor();
 }
 
-/** Opens a scenario through a share link (the way a lecturer hands one out). */
+/** Opens a scenario through a share link that plays on opening (`&play`). */
 async function openScenario(context, baseUrl, scenario) {
   const first = new LabPage(await context.newPage(), baseUrl);
   await first.open();
   const hash = await first.page.evaluate((s) => window.__cclab.encode(s), scenario);
   await first.page.close();
   const lab = new LabPage(await context.newPage(), baseUrl);
-  await lab.open(`#s=${hash}`);
+  await lab.open(`#s=${hash}&play`);
   return lab;
 }
 

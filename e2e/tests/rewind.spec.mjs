@@ -56,6 +56,7 @@ const upTo = (flow, tS) => {
 export async function rewindToTenSecondsAndPlayOn({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('10');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 13e9);
   await pause(lab);
@@ -151,6 +152,7 @@ export async function rewindToTenSecondsAndPlayOn({ context, baseUrl }) {
 export async function undoLiveChangeKeepsTheClock({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('5');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 3e9);
   const f0 = (await lab.scenario()).flows[0].id;
@@ -190,6 +192,7 @@ export async function changeWhileRewoundStartsABranch({ context, baseUrl }) {
   const page = await context.newPage();
   const lab = new LabPage(page, baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('10');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9);
   const [f0, f1] = (await lab.scenario()).flows.map((f) => f.id);
@@ -305,6 +308,7 @@ export async function rewindLatency({ context, baseUrl }) {
 export async function presentationKeyOnTheTimeline({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await lab.testId('speed').selectOption('10');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9);
   await pause(lab);

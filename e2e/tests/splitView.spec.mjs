@@ -66,6 +66,7 @@ export async function splitViewRenoVsCubic({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.page.setViewportSize({ width: 1024, height: 768 });
   await lab.open();
+  await lab.play();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 0.5e9);
   const before = await lab.scenario();
   const workersBefore = lab.page.workers().length;

@@ -27,6 +27,7 @@ export async function storageBlockedStillOpensAndRuns({ context, baseUrl }) {
   await context.addInitScript(blockStorage);
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   assert.equal((await lab.scenario()).name, 'Two-flow dumbbell');
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.5e9);
   const notice = lab.page.locator('[data-notice="autosave"]');

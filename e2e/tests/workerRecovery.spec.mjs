@@ -25,6 +25,7 @@ async function troubleNotice(lab, timeout) {
 export async function terminatedWorkerIsRestarted({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await playing(lab, 1e9);
   const scenario = await lab.scenario();
   await lab.page.evaluate(() => window.__cclab.workerFault('kill'));
@@ -39,6 +40,7 @@ export async function terminatedWorkerIsRestarted({ context, baseUrl }) {
 export async function hungWorkerDuringBatchIsRestarted({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await playing(lab);
   const scenario = await lab.scenario();
   await lab.testId('batch').click();
@@ -60,6 +62,7 @@ export async function hungWorkerDuringBatchIsRestarted({ context, baseUrl }) {
 export async function workerExceptionIsRestartedAtOnce({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await playing(lab);
   const scenario = await lab.scenario();
   await lab.page.evaluate(() => window.__cclab.workerFault('throw'));
@@ -72,6 +75,7 @@ export async function workerExceptionIsRestartedAtOnce({ context, baseUrl }) {
 export async function engineErrorLeavesControlsUsable({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
+  await lab.play();
   await playing(lab);
   await lab.page.evaluate(() => window.__cclab.workerFault('engine'));
   const text = await troubleNotice(lab, 3000);

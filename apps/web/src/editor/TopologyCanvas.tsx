@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
+import { useScenarioAtPlayhead } from '../run/useScenarioAtPlayhead';
 import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
 import { gaugeScale, linkLabelAlong, linkLabelOffset, type Pt } from './geometry';
@@ -20,7 +21,8 @@ import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
 
 export function TopologyCanvas() {
   const lab = useLab();
-  const scenario = useStore(lab.scenario, (s) => s.scenario);
+  // links drawn with their settings at the playhead (captions read what the inspector reads)
+  const scenario = useScenarioAtPlayhead();
   const selection = useStore(lab.scenario, (s) => s.selection);
   const presenting = useStore(lab.ui, (s) => s.presentation);
   const tool = useStore(lab.scenario, (s) => s.tool);

@@ -15,6 +15,7 @@ import { issuesAt } from '../inspector/useScenarioIssues';
 import { transportTraits } from './transportTraits';
 import { usesScheduler } from './usesScheduler';
 import { LiveFlowAction } from './LiveFlowAction';
+import { InspectorChanges } from '../run/RecordedChanges';
 
 interface Props {
   flow: ScenarioFlow;
@@ -48,6 +49,7 @@ export function FlowInspector({ flow, index, scenario, issues }: Props) {
         <span className="swatch" style={{ background: color }} /> Flow{' '}
         <span className="mono">{clipText(flow.id, NODE_CAPTION_CHARS)}</span>
       </h3>
+      <InspectorChanges flow={flow.id} />
       <div className="field-row">
         <div className="field">
           <label htmlFor={ids.from}>From</label>

@@ -1,5 +1,5 @@
 /** The list of flows with an "add flow" form; selecting a flow opens it in the inspector. */
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { getRegistry } from '@cclab/engine';
 import { useLab } from '../lab';
@@ -7,13 +7,12 @@ import { flowColor } from '../palette';
 import { NODE_CAPTION_CHARS } from '../editor/captions';
 import { clipText } from '../clipText';
 import { addFlow, deleteItems } from '../state/scenarioEdits';
-import { effectiveScenario } from '../run/liveChanges';
+import { useScenarioAtPlayhead } from '../run/useScenarioAtPlayhead';
 
 export function FlowsPanel() {
   const lab = useLab();
-  const stored = useStore(lab.scenario, (s) => s.scenario);
-  // flows as the scenario's events leave them (a congestion control switched mid-run)
-  const scenario = useMemo(() => effectiveScenario(stored), [stored]);
+  // flows at the playhead (a congestion control switched mid-run is a recorded event)
+  const scenario = useScenarioAtPlayhead();
   const selected = useStore(lab.scenario, (s) => s.selection.flows);
   const hosts = scenario.nodes.filter((n) => n.kind === 'host').map((n) => n.id);
   const [from, setFrom] = useState('');

@@ -1,9 +1,8 @@
 /** Shows the editor for what is selected: a flow, a link, a node, several items, or the scenario. */
-import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { linkKey } from '../state/scenarioEdits';
-import { effectiveScenario } from '../run/liveChanges';
+import { useScenarioAtPlayhead } from '../run/useScenarioAtPlayhead';
 import { FlowInspector } from '../flows/FlowInspector';
 import { LinkInspector } from './LinkInspector';
 import { NodeInspector } from './NodeInspector';
@@ -12,9 +11,8 @@ import { useScenarioIssues } from './useScenarioIssues';
 
 export function Inspector() {
   const lab = useLab();
-  const stored = useStore(lab.scenario, (s) => s.scenario);
-  // links and flows as the scenario's events leave them (a change made mid-run is an event)
-  const scenario = useMemo(() => effectiveScenario(stored), [stored]);
+  // links and flows at the playhead (a change made mid-run is a recorded event)
+  const scenario = useScenarioAtPlayhead();
   const sel = useStore(lab.scenario, (s) => s.selection);
   const issues = useScenarioIssues();
   const count = sel.nodes.length + sel.links.length + sel.flows.length;

@@ -21,6 +21,8 @@ import { NumberInput } from './NumberInput';
 import { QuantityInput } from './QuantityInput';
 import { QueueFields } from './QueueFields';
 import { issuesAt } from './useScenarioIssues';
+import { InspectorChanges } from '../run/RecordedChanges';
+import { useStore } from 'zustand';
 
 export function LinkInspector({
   link,
@@ -38,6 +40,7 @@ export function LinkInspector({
   const apply = (e: (s: ScenarioInput) => ScenarioInput) => lab.scenario.getState().apply(e);
   const edit = (patch: Partial<ScenarioLink>) => apply((s) => updateLink(s, key, patch));
   const separate = hasSeparateDirections(link);
+  const midRun = useStore(lab.run, (r) => r.nowNs > 0 && r.status !== 'done');
   const kindOf = (id: string) => lab.scenario.getState().scenario.nodes.find((n) => n.id === id)?.kind;
   const forward = (
     <DirectionFields
@@ -60,6 +63,7 @@ export function LinkInspector({
           {link.a} ⟷ {link.b}
         </span>
       </h3>
+      <InspectorChanges link={key} />
       <QuantityInput
         label="Rate"
         kind="rate"
@@ -125,6 +129,13 @@ export function LinkInspector({
         </div>
       </div>
       <FieldIssues issues={issues.filter((i) => i.path === `${p}.reverse`)} />
+      {midRun && (
+        <p className="muted small" data-testid="link-directions-live">
+          {separate
+            ? `During the run a change below applies to the direction it is in only (${link.a} → ${link.b} or ${link.b} → ${link.a}), from the current time.`
+            : 'During the run a change below applies to both directions, from the current time; the link stays the same both ways.'}
+        </p>
+      )}
       {separate ? (
         <>
           <fieldset className="direction" data-testid="link-forward">

@@ -27,47 +27,72 @@ export function formatEventTime(tNs: number): string {
 }
 
 /**
- * The edit `prev → next`, made at simulated time `atNs` of a running simulation, rewritten as
- * timed events: `next` with the link and flow settings a running simulation can change (rate,
- * delay, buffer, queue, loss; congestion control) put back as they were, and one event per
- * change appended. Null when the edit changes nothing the simulation sees, or something it
- * cannot change while running (nodes, links or flows added or removed, endpoints, transport,
- * application, start/stop times): that edit restarts the run as before. With `replaceFuture`
- * (the run was rewound to `atNs`) the recorded events after `atNs` are dropped: the change starts
- * a new branch of the run from that moment.
+ * An edit made at simulated time `atNs` of a running simulation (the store's `liveEdit` hook). The
+ * edit is applied to the scenario as it stands at that moment (`effectiveScenario`, what the
+ * inspector shows), and what it changes of the settings a running simulation can change (a link's
+ * rate, delay, buffer, queue, loss; a flow's congestion control) becomes timed events at `atNs`
+ * appended to `cur`, whose own values stay those the run started with. Returns `cur` itself when
+ * the edit changes nothing at that moment (a value committed again), and null when it changes
+ * something the simulation cannot change while running (nodes, links or flows added or removed,
+ * endpoints, transport, application, start/stop times, channels): that edit is made to the scenario
+ * and restarts the run. With `replaceFuture` (the run was rewound to `atNs`) the recorded events
+ * after `atNs` are dropped: the change starts a new branch of the run from that moment.
  */
 export function liveEdit(
-  prev: ScenarioInput,
-  next: ScenarioInput,
+  cur: ScenarioInput,
+  edit: (s: ScenarioInput) => ScenarioInput | null,
   atNs: number,
   replaceFuture = false,
 ): ScenarioInput | null {
+  const before = effectiveScenario(cur, atNs);
+  const after = edit(before);
+  if (after === null || after === before) return cur;
+  const events = liveEvents(before, after, atNs);
+  if (events === null) return null;
+  // the edit's other parts (a node moved, a link renamed…) go into the scenario as usual
+  const edited = edit(cur) ?? cur;
+  const base = withLiveSettingsOf(edited, cur);
+  if (events.length === 0) return JSON.stringify(base) === JSON.stringify(cur) ? cur : base;
+  const kept = (base.events ?? []).filter((e) => !replaceFuture || Math.round(seconds(e.at) * 1e9) <= atNs);
+  return { ...base, version: 2, events: [...kept, ...events] };
+}
+
+/**
+ * The timed events at `atNs` that take a running simulation from `prev` to `next` (settings it can
+ * change while running), or null when `next` differs in anything else the simulation sees.
+ */
+export function liveEvents(prev: ScenarioInput, next: ScenarioInput, atNs: number): ScenarioEvent[] | null {
   if (prev.links.length !== next.links.length || prev.flows.length !== next.flows.length) return null;
   const at = formatEventTime(atNs);
   const events: ScenarioEvent[] = [];
-  const links = next.links.map((l, i) => {
+  next.links.forEach((l, i) => {
     const p = prev.links[i]!;
-    if (linkKey(l) !== linkKey(p)) return l;
+    if (linkKey(l) !== linkKey(p)) return;
     const link = linkKey(p);
     const change: ScenarioEvent = { at, link };
     if (!same(l.rate, p.rate)) change.rate = l.rate;
     if (!same(l.delay, p.delay)) change.delay = l.delay;
     if (change.rate !== undefined || change.delay !== undefined) events.push(change);
-    for (const [dir, field] of directionChanges(p, l)) {
+    const changed = directionChanges(p, l);
+    for (const [dir, field] of changed) {
       const value = dir === 0 ? l[field] : (l.reverse?.[field] ?? l[field]);
+      // both directions to the same value, and b→a has no value of its own: one event for the
+      // whole link, so a link set "same both ways" stays so (the engine applies a change without
+      // a direction to both)
+      const both = changed.some(([d, f]) => d !== dir && f === field) && l.reverse?.[field] === undefined;
+      if (both && dir === 1) continue;
       events.push({
         at,
         link,
-        direction: dir === 0 ? `${l.a}->${l.b}` : `${l.b}->${l.a}`,
+        ...(both ? {} : { direction: dir === 0 ? `${l.a}->${l.b}` : `${l.b}->${l.a}` }),
         [field]: value ?? DIR_DEFAULTS[field],
       });
     }
-    return restoreLink(l, p);
   });
-  const flows = next.flows.map((f, i) => {
+  next.flows.forEach((f, i) => {
     const p = prev.flows[i]!;
-    if (f.id !== p.id || f.transport.type !== p.transport.type) return f;
-    if (same(f.transport.cc, p.transport.cc) && same(f.transport.ccParams, p.transport.ccParams)) return f;
+    if (f.id !== p.id || f.transport.type !== p.transport.type) return;
+    if (same(f.transport.cc, p.transport.cc) && same(f.transport.ccParams, p.transport.ccParams)) return;
     events.push({
       at,
       flow: f.id,
@@ -76,6 +101,24 @@ export function liveEdit(
         ? { ccParams: f.transport.ccParams }
         : {}),
     });
+  });
+  const noEvents = (s: ScenarioInput) => simulationKey({ ...s, events: undefined });
+  return noEvents(withLiveSettingsOf(next, prev)) === noEvents(prev) ? events : null;
+}
+
+/**
+ * `next` with every link's and flow's live-changeable settings (rate, delay, buffer, queue, loss,
+ * congestion control) taken from `prev` where they are the same link or flow; whether a link has
+ * a `reverse` follows `next`.
+ */
+function withLiveSettingsOf(next: ScenarioInput, prev: ScenarioInput): ScenarioInput {
+  const links = next.links.map((l, i) => {
+    const p = prev.links[i];
+    return p && linkKey(l) === linkKey(p) ? restoreLink(l, p) : l;
+  });
+  const flows = next.flows.map((f, i) => {
+    const p = prev.flows[i];
+    if (!p || f.id !== p.id || f.transport.type !== p.transport.type) return f;
     const { cc: _cc, ccParams: _ccParams, ...transport } = f.transport;
     return {
       ...f,
@@ -86,12 +129,7 @@ export function liveEdit(
       },
     };
   });
-  if (events.length === 0) return null;
-  const restored: ScenarioInput = { ...next, links, flows };
-  const noEvents = (s: ScenarioInput) => simulationKey({ ...s, events: undefined });
-  if (noEvents(restored) !== noEvents(prev)) return null;
-  const kept = (prev.events ?? []).filter((e) => !replaceFuture || Math.round(seconds(e.at) * 1e9) <= atNs);
-  return { ...restored, version: 2, events: [...kept, ...events] };
+  return { ...next, links, flows };
 }
 
 /** The (direction, field) pairs whose effective value differs between two versions of a link. */
@@ -122,14 +160,18 @@ function setOrDelete<T extends object, K extends keyof T>(o: T, k: K, v: T[K] | 
 }
 
 /**
- * The scenario as it is after its events (in time order): each link and flow with the settings
- * its last event gave it. What the inspector shows, so a field reads what the instructor chose.
+ * The scenario as it is at simulated time `atNs` (by default after all its events): each link and
+ * flow with the settings the events up to then gave it, in time order. What the inspector, the
+ * flows list and the link captions show at the playhead, so all of them read the same state.
  */
-export function effectiveScenario(s: ScenarioInput): ScenarioInput {
+export function effectiveScenario(s: ScenarioInput, atNs = Infinity): ScenarioInput {
   if (!s.events || s.events.length === 0) return s;
+  const ordered = [...s.events]
+    .sort((a, b) => seconds(a.at) - seconds(b.at))
+    .filter((e) => Math.round(seconds(e.at) * 1e9) <= atNs);
+  if (ordered.length === 0) return s;
   const links = s.links.map((l) => ({ ...l, ...(l.reverse ? { reverse: { ...l.reverse } } : {}) }));
   const flows = s.flows.map((f) => ({ ...f, transport: { ...f.transport } }));
-  const ordered = [...s.events].sort((a, b) => seconds(a.at) - seconds(b.at));
   for (const e of ordered) {
     if (e.link !== undefined) {
       const l = links.find((x) => linkKey(x) === e.link);

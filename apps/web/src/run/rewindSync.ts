@@ -24,12 +24,21 @@ function validOrNull(s: ScenarioInput | null): ScenarioInput | null {
   }
 }
 
-/** The scenario store's `liveEdit` hook: `next` as timed events at the current time, or null (a restart). */
-export function liveChange(lab: Lab, cur: ScenarioInput, next: ScenarioInput): ScenarioInput | null {
+/**
+ * The scenario store's `liveEdit` hook: the edit made at the current time (timed events), `cur`
+ * when it changes nothing there, or null (the edit is made to the scenario: a restart).
+ */
+export function liveChange(
+  lab: Lab,
+  cur: ScenarioInput,
+  edit: (s: ScenarioInput) => ScenarioInput | null,
+): ScenarioInput | null {
   if (!lab.sim.midRun) return null;
   const { nowNs, reachedNs } = lab.run.getState();
   const rewound = isRewound(nowNs, reachedNs);
-  const out = validOrNull(liveEdit(cur, next, nowNs, rewound));
+  const made = liveEdit(cur, edit, nowNs, rewound);
+  if (made === cur) return cur;
+  const out = validOrNull(made);
   const dropped = rewound ? eventsAfter(cur, nowNs).length : 0;
   if (out && dropped > 0)
     lab.ui
@@ -38,6 +47,19 @@ export function liveChange(lab: Lab, cur: ScenarioInput, next: ScenarioInput): S
         `Changed at ${formatClock(nowNs)} s: a new branch. The ${dropped === 1 ? 'recorded change' : `${dropped} recorded changes`} after ${formatClock(nowNs)} s ${dropped === 1 ? 'was' : 'were'} dropped (Undo brings ${dropped === 1 ? 'it' : 'them'} back).`,
       );
   return out;
+}
+
+/**
+ * Says where a live change went, once the worker has said when it applies (the page's clock is a
+ * frame behind; a branch's own message, shown when the change was made, is left standing).
+ */
+export function announceLiveChange(lab: Lab, tNs: number, settings: boolean): void {
+  if (lab.ui.getState().toast?.text.startsWith('Changed at')) return;
+  lab.ui
+    .getState()
+    .showToast(
+      `Live change at ${formatClock(tNs)} s, recorded: it replays on every run.${settings ? " “Apply from 0 s” in the inspector makes it the scenario's value instead." : ''}`,
+    );
 }
 
 /** Re-simulates `scenario` to the current time; a run that was playing (or running to the end) goes on. */

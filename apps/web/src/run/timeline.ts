@@ -6,7 +6,6 @@
  * the recorded events after that moment.
  */
 import type { ScenarioEvent, ScenarioInput } from '@cclab/engine';
-import { simulationKey } from '../state/scenarioEdits';
 import { seconds } from './liveChanges';
 
 /** Simulated time of an event, ns (rounded: `formatEventTime` writes it exact to the nanosecond). */
@@ -17,18 +16,6 @@ export function eventTimeNs(e: ScenarioEvent): number {
 /** The recorded events later than `tNs` (what a change made at `tNs` while rewound replaces). */
 export function eventsAfter(s: ScenarioInput, tNs: number): ScenarioEvent[] {
   return (s.events ?? []).filter((e) => eventTimeNs(e) > tNs);
-}
-
-/**
- * Whether `next` differs from `prev` in its events only (some removed, changed or reordered;
- * everything else the simulation sees the same): the run re-simulates to where it is.
- */
-export function onlyEventsChanged(prev: ScenarioInput | null, next: ScenarioInput): boolean {
-  if (!prev) return false;
-  if (JSON.stringify(prev.events ?? []) === JSON.stringify(next.events ?? [])) return false;
-  // a version-1 scenario became version 2 with its first event (and stays so when it is undone)
-  const rest = (s: ScenarioInput) => simulationKey({ ...s, version: 2, events: undefined });
-  return rest(prev) === rest(next);
 }
 
 /** Whether the run shows a moment before the furthest it reached (a rewind happened). */

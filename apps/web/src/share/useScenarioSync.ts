@@ -12,9 +12,9 @@ import { linkParam, playsOnOpen, scenarioParam, URL_PARAM } from '../codec/urlCo
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
 import { formatEventTime } from '../run/liveChanges';
-import { liveChange, resimulate } from '../run/rewindSync';
-import { onlyEventsChanged } from '../run/timeline';
-import type { ScenarioInput } from '@cclab/engine';
+import { announceLiveChange, liveChange, resimulate } from '../run/rewindSync';
+import { canApplyFromStart, sameStructure } from '../run/recordedChanges';
+import { validateScenario, type ScenarioInput } from '@cclab/engine';
 import { hashWithSplit, splitChoiceFromHash } from '../compare/split/splitLink';
 import type { SplitChoice } from '../compare/split/splitVariants';
 
@@ -28,6 +28,16 @@ function onlyEventsAdded(prev: ScenarioInput | null, next: ScenarioInput): boole
   // a version-1 scenario becomes version 2 with its first event
   const rest = (s: ScenarioInput) => simulationKey({ ...s, version: 2, events: undefined });
   return rest(prev) === rest(next);
+}
+
+/** Whether the engine takes `s` (an invalid one is loaded, so its problems are shown, not re-simulated). */
+function isValid(s: ScenarioInput): boolean {
+  try {
+    validateScenario(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const AUTOSAVE_MS = 400;
@@ -100,9 +110,16 @@ export function useScenarioSync(): void {
   useEffect(() => {
     // While a run is going, an edit of a link's or flow's setting becomes a timed event at the
     // current simulated time (run/liveChanges.ts) instead of a restart.
-    lab.scenario.setState({ liveEdit: (cur, next) => liveChange(lab, cur, next) });
+    lab.scenario.setState({ liveEdit: (cur, edit) => liveChange(lab, cur, edit) });
     // the worker says when each event applies (a frame later than the page saw): write it down
     lab.sim.onEventsTimed = (times) => {
+      const events = lab.scenario.getState().scenario.events ?? [];
+      if (times.length > 0)
+        announceLiveChange(
+          lab,
+          Math.max(...times.map(([, t]) => t)),
+          times.some(([i]) => events[i] !== undefined && canApplyFromStart(events[i])),
+        );
       lab.scenario.getState().apply(
         (s) => {
           if (!s.events) return null;
@@ -134,8 +151,10 @@ export function useScenarioSync(): void {
       lab.sim.addEvents(scenario);
       return;
     }
-    if (lab.sim.midRun && onlyEventsChanged(prev, scenario)) {
-      resimulate(lab, scenario); // an undone live change, or the future after a rewind replaced
+    if (lab.sim.midRun && sameStructure(prev, scenario) && isValid(scenario)) {
+      // an undone live change, the future after a rewind replaced, a recorded change made the
+      // value from time zero or removed: the run re-simulates to where it is, the clock stays
+      resimulate(lab, scenario);
       return;
     }
     // Opening something (the first scenario, a link, a preset, a file, an exercise) never starts a
@@ -145,9 +164,7 @@ export function useScenarioSync(): void {
     const openedAs = lab.scenario.getState().openedAs;
     const opened = openedAs !== lastOpened.current;
     lastOpened.current = openedAs;
-    const autoplay = first
-      ? lab.ui.getState().split === null && playsOnOpen(location.hash)
-      : !opened && lab.sim.active;
+    const autoplay = first ? lab.ui.getState().split === null && playsOnOpen(location.hash) : !opened && lab.sim.active;
     lab.sim.load(scenario, autoplay);
   }, [lab, scenario]);
 

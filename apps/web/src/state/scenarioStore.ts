@@ -40,12 +40,17 @@ export interface ScenarioState {
   /** Pan and zoom of the editor; null until the canvas fits the network to the view. */
   camera: ViewTransform | null;
   /**
-   * Set while a run is going: turns an edit into timed events at the current simulated time
-   * (run/liveChanges.ts), or returns null to let the edit restart the run as usual.
+   * Set while a run is going: makes an edit at the current simulated time (run/liveChanges.ts):
+   * the settings it changes become timed events; `cur` itself when it changes nothing there; or
+   * null to let the edit be made to the scenario and restart the run as usual.
    */
-  liveEdit: ((cur: ScenarioInput, next: ScenarioInput) => ScenarioInput | null) | null;
-  /** Applies an edit; with history (the default) it can be undone. */
-  apply(edit: (s: ScenarioInput) => ScenarioInput | null, opts?: { history?: boolean }): boolean;
+  liveEdit: ((cur: ScenarioInput, edit: (s: ScenarioInput) => ScenarioInput | null) => ScenarioInput | null) | null;
+  /**
+   * Applies an edit; with history (the default) it can be undone. During a run an edit of a setting
+   * becomes a live change (`liveEdit`) unless `live: false` says it is an edit of the scenario itself
+   * (a recorded change made the value from time zero, or removed).
+   */
+  apply(edit: (s: ScenarioInput) => ScenarioInput | null, opts?: { history?: boolean; live?: boolean }): boolean;
   /** Saves the current scenario as an undo point (before a continuous gesture). */
   checkpoint(): void;
   /** Replaces the whole scenario (import, preset, link); undoable. */
@@ -73,9 +78,9 @@ export function createScenarioStore(initial: ScenarioInput) {
     openedAs: withoutCamera(initial),
     apply(edit, opts) {
       const cur = get().scenario;
-      const edited = edit(cur);
-      if (edited === null || edited === cur) return false;
-      const next = get().liveEdit?.(cur, edited) ?? edited;
+      const live = opts?.live === false ? null : (get().liveEdit?.(cur, edit) ?? null);
+      const next = live ?? edit(cur);
+      if (next === null || next === cur) return false;
       if (opts?.history === false) set({ scenario: next });
       else set({ scenario: next, past: [...get().past, cur].slice(-HISTORY_LIMIT), future: [] });
       set({ selection: pruneSelection(get().selection, next) });

@@ -141,13 +141,18 @@ export class SimController {
     }
     const known = new Set(sim.changes.scheduledIndices());
     // the page's clock lags the worker's by a frame or so: an event whose time has passed here
-    // applies at the next nanosecond, and the page writes that time into the scenario, so a run
-    // from zero applies it at the same instant
+    // applies at the next whole millisecond (a time a person can read and type: "4.605s", not
+    // "4.604200001s"), and the page writes that time into the scenario, so a run from zero
+    // applies it at the same instant
     const now = sim.nowNs;
     const added = resolved.events
       .filter((e) => !known.has(e.index))
-      .map((e) => (e.atNs > now ? e : { ...e, atNs: now + 1 }));
+      .map((e) => (e.atNs > now ? e : { ...e, atNs: nextWholeMs(now) }));
     sim.addEvents(added);
+    // a change made while paused takes effect at once: the run steps to it (less than 1 ms on), so
+    // the moment on show is one with the change, as the inspector and the captions say
+    if (this.status === 'paused' && this.seekToNs === null && added.some((e) => e.atNs === nextWholeMs(now)))
+      sim.runUntil(nextWholeMs(now));
     return { ok: true, times: added.map((e) => [e.index, e.atNs]) };
   }
 
@@ -405,4 +410,9 @@ export class SimController {
     this.samples = 0;
     return f;
   }
+}
+
+/** The first whole millisecond after `tNs` (ns). */
+export function nextWholeMs(tNs: number): number {
+  return (Math.floor(tNs / 1e6) + 1) * 1e6;
 }
