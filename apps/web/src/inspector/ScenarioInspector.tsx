@@ -61,8 +61,26 @@ export function ScenarioInspector({ scenario, issues }: { scenario: ScenarioInpu
         onCommit={(v) => edit({ probes: { ...(scenario.probes ?? {}), interval: v } })}
       />
       <ChartedPortsField scenario={scenario} edit={(change) => lab.scenario.getState().apply(change)} />
+      <label className="field checkbox" title="Copy link then makes a link that starts the run as soon as it opens">
+        <input
+          type="checkbox"
+          checked={scenario.view?.play === true}
+          data-testid="scenario-link-plays"
+          onChange={(e) => lab.scenario.getState().apply((s) => withPlayOnOpen(s, e.target.checked))}
+        />
+        Copied links start playing when opened
+      </label>
       <FieldIssues issues={issuesAt(issues, 'probes')} />
       <p className="muted small">Select a node or link to edit it; Shift-click or Shift-drag to select several.</p>
     </section>
   );
+}
+
+/** `s` with `view.play` set (copied links carry `&play`) or removed. */
+function withPlayOnOpen(s: ScenarioInput, on: boolean): ScenarioInput {
+  const { play: _play, ...view } = s.view ?? {};
+  const next = on ? { ...view, play: true } : view;
+  if (Object.keys(next).length > 0) return { ...s, view: next };
+  const { view: _view, ...rest } = s;
+  return rest;
 }

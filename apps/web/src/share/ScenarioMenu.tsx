@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { presets } from '@cclab/engine';
 import { useLab } from '../lab';
 import { emptyScenario } from '../state/scenarioEdits';
-import { linkParam, shareUrlFor } from '../codec/urlCodec';
+import { linkParam, PLAY_URL_PARAM, shareUrlFor } from '../codec/urlCodec';
 import { hashWithSplit } from '../compare/split/splitLink';
 import { importScenarioFile } from './importScenario';
 import { exportScenarioFile } from './exportScenario';
@@ -32,6 +32,8 @@ export function ScenarioMenu() {
     const split = lab.ui.getState().split;
     const address = new URL(shareUrlFor(location.href, link.param));
     if (split) address.hash = hashWithSplit(address.hash, split);
+    // the scenario asks for links that start the run at once (Scenario settings)
+    if (st().scenario.view?.play === true) address.hash += `&${PLAY_URL_PARAM}`;
     const url = address.toString();
     history.replaceState(null, '', url);
     lab.autosave.noteAddress(link.param);
