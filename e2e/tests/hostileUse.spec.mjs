@@ -81,7 +81,8 @@ export async function reloadDuringBatchRun({ context, baseUrl }) {
   await lab.page.reload();
   await lab.page.waitForFunction(() => window.__cclab !== undefined);
   assert.deepEqual(await lab.scenario(), before);
-  await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.2e9);
+  // reopened like any open: ready at 0 s
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused' && window.__cclab.run().nowNs === 0);
   await lab.testId('batch').click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', undefined, 60_000);
 }

@@ -48,7 +48,7 @@ export async function storageBlockedStillOpensAndRuns({ context, baseUrl }) {
   const shared = { ...(await lab.scenario()), name: 'Shared into a locked-down browser', seed: 99 };
   const hash = await lab.page.evaluate((s) => window.__cclab.encode(s), shared);
   const other = new LabPage(await context.newPage(), baseUrl);
-  await other.open(`#s=${hash}`);
+  await other.open(`#s=${hash}&play`);
   assert.equal(await other.page.evaluate(() => window.__cclab.startupSource), 'link');
   assert.deepEqual(await other.scenario(), shared);
   await other.waitForRun(() => window.__cclab.run().status === 'playing');

@@ -24,6 +24,7 @@ import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPane
 import { InstallButton, UpdateNotice } from './pwa/PwaControls';
 import { PrintParameters } from './present/PrintParameters';
 import { SplitView } from './compare/split/SplitView';
+import { RecentWorkPanel } from './share/RecentWork';
 
 export function App() {
   const lab = useLab();
@@ -81,6 +82,7 @@ export function App() {
       <TracePanel />
       <ReproductionsPanel />
       <BufferSizingPanel />
+      <RecentWorkPanel />
       <DropZone />
     </div>
   );

@@ -14,6 +14,7 @@ import { SimClient, type WorkerLike } from './worker/SimClient';
 import { Autosaver } from './share/Autosaver';
 import { troubleNotice } from './run/troubleNotice';
 import { NO_STORAGE, type KeyValueStore } from './codec/autosave';
+import { WorkHistory } from './share/workHistory';
 
 export interface Lab {
   scenario: ScenarioStore;
@@ -33,6 +34,10 @@ export interface LabStorage {
   /** Session storage (this tab's record for reloads). */
   tab: KeyValueStore;
   problem: string | null;
+  /** This tab's id in the history of work (kept across reloads of the tab). */
+  tabId?: string;
+  /** The history entry this tab was saving into before a reload (it goes on saving there). */
+  resumeEntry?: string | null;
 }
 
 const WITHOUT_STORAGE: LabStorage = { local: NO_STORAGE, tab: NO_STORAGE, problem: 'no storage was given to the lab' };
@@ -55,7 +60,14 @@ export function createLab(
     sim: new SimClient(makeWorker, run, series, live, {
       report: (t) => ui.getState().pushNotice(troubleNotice(t)),
     }),
-    autosave: new Autosaver(storage.local, storage.tab, storage.problem, () => ui.getState()),
+    autosave: new Autosaver(
+      storage.local,
+      storage.tab,
+      storage.problem,
+      () => ui.getState(),
+      new WorkHistory(storage.local, storage.tabId ?? 'tab'),
+      storage.resumeEntry ?? null,
+    ),
     spawnWorker: makeWorker,
   };
 }

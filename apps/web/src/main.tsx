@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { chooseStartup } from './codec/startup';
-import { openStorage } from './codec/autosave';
+import { loadTabRecord, openStorage, tabId } from './codec/autosave';
 import { scenarioParam } from './codec/urlCodec';
 import { createLab, LabContext } from './lab';
 import { App } from './App';
@@ -21,7 +21,14 @@ if (startup.clearHash) history.replaceState(null, '', location.pathname + locati
 const lab = createLab(
   startup.scenario,
   () => new Worker(new URL('./worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
-  { local: local.store, tab: tab.store, problem: local.problem },
+  {
+    local: local.store,
+    tab: tab.store,
+    problem: local.problem,
+    tabId: tabId(tab.store, () => crypto.randomUUID()),
+    // a reload of this tab goes on saving into the history entry it had
+    resumeEntry: startup.source === 'reload' ? (loadTabRecord(tab.store)?.entry ?? null) : null,
+  },
 );
 if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
 // a link with a split view (`&split=`) opens it, on the link's scenario

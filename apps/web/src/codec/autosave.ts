@@ -129,6 +129,8 @@ export interface TabRecord {
   /** The `s=` value it put there before that (null: none). */
   previous: string | null;
   scenario: ScenarioInput;
+  /** The entry of the history of work the tab saves into (null: none yet). */
+  entry?: string | null;
 }
 
 export function saveTabRecord(store: KeyValueStore, r: TabRecord): SaveResult {
@@ -139,16 +141,29 @@ export function saveTabRecord(store: KeyValueStore, r: TabRecord): SaveResult {
  * The tab's record, if there is one that reads back (its scenario is validated by the caller):
  * the links this tab wrote (latest first) and its scenario.
  */
-export function loadTabRecord(store: KeyValueStore): { params: string[]; scenario: unknown } | null {
+export function loadTabRecord(
+  store: KeyValueStore,
+): { params: string[]; scenario: unknown; entry: string | null } | null {
   const t = loadSavedText(store, TAB_KEY);
   if (t === null) return null;
   try {
     const v = JSON.parse(t) as unknown;
     if (typeof v !== 'object' || v === null || !('scenario' in v)) return null;
-    const { param, previous } = v as { param?: unknown; previous?: unknown };
+    const { param, previous, entry } = v as { param?: unknown; previous?: unknown; entry?: unknown };
     const params = [param, previous].filter((p): p is string => typeof p === 'string');
-    return { params, scenario: (v as { scenario: unknown }).scenario };
+    return { params, scenario: (v as { scenario: unknown }).scenario, entry: typeof entry === 'string' ? entry : null };
   } catch {
     return null;
   }
+}
+
+/** This tab's id (session storage keeps it across reloads of the tab; a new tab gets a new one). */
+export const TAB_ID_KEY = 'cclab:tab:id:v1';
+
+export function tabId(store: KeyValueStore, fresh: () => string): string {
+  const had = loadSavedText(store, TAB_ID_KEY);
+  if (had !== null && /^[A-Za-z0-9-]{1,64}$/.test(had)) return had;
+  const id = fresh();
+  write(store, TAB_ID_KEY, id);
+  return id;
 }

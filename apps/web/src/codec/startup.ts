@@ -16,6 +16,8 @@ export interface Notice {
   canRestoreBackup?: boolean;
   /** Offer to export the current scenario to a file (when it cannot be kept otherwise). */
   canExport?: boolean;
+  /** Offer to open Recent work (the history of the user's scenarios). */
+  canOpenRecent?: boolean;
   /** Notices with the same key replace each other (one autosave notice, one worker notice). */
   key?: string;
 }

@@ -4,6 +4,7 @@ import { useLab } from '../lab';
 import { parseScenarioJson } from '../codec/scenarioFile';
 import { clipMessage, clipText, PATH_CHARS } from '../clipText';
 import { exportScenarioFile } from '../share/exportScenario';
+import { recentStore } from '../share/RecentWork';
 
 export function Notices() {
   const lab = useLab();
@@ -54,6 +55,19 @@ export function Notices() {
                   title="Download the scenario as a JSON file"
                 >
                   Export
+                </button>
+              )}
+              {n.canOpenRecent && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="notice-recent"
+                  onClick={() => {
+                    recentStore.setState({ open: true });
+                    lab.ui.getState().dismissNotice(n.id);
+                  }}
+                >
+                  Recent work…
                 </button>
               )}
               {n.canRestoreBackup && (

@@ -56,7 +56,10 @@ describe('autosave', () => {
     a.noteAddress('abc');
     expect(a.save(s)).toBe('saved');
     expect(JSON.parse(local.data.get(AUTOSAVE_KEY)!)).toEqual(s);
-    expect(JSON.parse(tab.data.get(TAB_KEY)!)).toEqual({ param: 'abc', previous: null, scenario: s });
+    const record = JSON.parse(tab.data.get(TAB_KEY)!);
+    expect(record).toEqual({ param: 'abc', previous: null, scenario: s, entry: a.history.currentId });
+    // the entry of the history of work it saved into holds the same scenario
+    expect(a.history.read(record.entry)).toEqual(s);
     expect(out.notices).toEqual([]);
     // a new address keeps the one before it (a reload may still take that one); the same
     // address noted again does not push it out
@@ -108,5 +111,41 @@ describe('autosave', () => {
     // what it opened with can be opened again; an edit cannot
     expect(a.wouldLose(opened)).toBe(false);
     expect(a.wouldLose(withName('edited'))).toBe(true);
+  });
+
+  it('only a valid scenario is autosaved; an invalid one is a draft in the history beside it', () => {
+    const local = quotaStore(1e6);
+    const a = new Autosaver(local, NO_STORAGE, null, () => sink().s);
+    const good = withName('good');
+    a.start(good);
+    a.save(good);
+    const bad = { ...good, links: [{ ...good.links[0]!, rate: 'CoDel' }, ...good.links.slice(1)] };
+    expect(a.save(bad)).toBe('saved');
+    expect(JSON.parse(local.data.get(AUTOSAVE_KEY)!)).toEqual(good);
+    const [entry] = a.history.list();
+    expect(a.history.read(entry!.id)).toEqual(good);
+    expect(a.history.read(entry!.id, 'draft')).toEqual(bad);
+    expect(entry!.draftProblem).toMatch(/^links\[0\]\.rate: /);
+  });
+
+  it('a lab started after a draft says the draft was not opened and offers Recent work', () => {
+    const local = quotaStore(1e6);
+    const first = new Autosaver(local, NO_STORAGE, null, () => sink().s);
+    first.save(withName('good'));
+    first.save({ ...withName('good'), duration: '-3s' });
+    const out = sink();
+    const again = new Autosaver(local, NO_STORAGE, null, () => out.s);
+    again.start(withName('good'));
+    expect(out.notices).toHaveLength(1);
+    expect(out.notices[0]).toMatchObject({ key: 'draft', canOpenRecent: true });
+    expect(out.notices[0]!.issues[0]!.message).toMatch(/^duration: /);
+  });
+
+  it('opening something else keeps what the tab had, with the edit made just before', () => {
+    const local = quotaStore(1e6);
+    const a = new Autosaver(local, NO_STORAGE, null, () => sink().s);
+    a.save(withName('lecture'));
+    a.opening(withName('lecture, edited within the autosave delay'), withName('from a link'));
+    expect(a.history.list().map((e) => e.name)).toEqual(['from a link', 'lecture, edited within the autosave delay']);
   });
 });

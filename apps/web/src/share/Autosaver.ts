@@ -4,8 +4,10 @@
  * fails, the scenario stays open in memory, and the notice offers Export to a file). A later
  * successful save takes the notice away again. Never throws.
  */
-import type { ScenarioInput } from '@cclab/engine';
+import { ScenarioError, validateScenario, type ScenarioInput } from '@cclab/engine';
 import type { Notice } from '../codec/startup';
+import { WorkHistory } from './workHistory';
+import { withoutCamera } from '../state/scenarioStore';
 import {
   BACKUP_KEY,
   loadSavedText,
@@ -24,6 +26,8 @@ export interface NoticeSink {
 }
 
 export class Autosaver {
+  /** The scenario (without camera) this tab last wrote as the newest valid work. */
+  private lastAutosaved: string | null = null;
   /** The result of the latest save ('saved' until one fails). */
   private last: SaveResult = 'saved';
   /** The scenario the user could get back after closing the tab (saved, exported, or opened from somewhere). */
@@ -39,16 +43,35 @@ export class Autosaver {
     /** Why storage is unusable (null: it works). */
     readonly problem: string | null,
     private readonly notices: () => NoticeSink,
-  ) {}
+    /** The history of work ("Recent work"): every scenario the user had, kept before another replaces it. */
+    readonly history: WorkHistory = new WorkHistory(local, 'tab'),
+    resumeEntry: string | null = null,
+  ) {
+    history.resume(resumeEntry);
+  }
 
   get available(): boolean {
     return this.problem === null;
   }
 
-  /** Notes the scenario the lab opened with, and says once if autosave is off. */
+  /**
+   * Notes the scenario the lab opened with, says once if autosave is off, and says when the latest
+   * work in the history is a draft that did not validate (the last valid version was opened).
+   */
   start(opened: ScenarioInput): void {
     this.kept = opened;
-    if (this.problem === null) return;
+    if (this.problem === null) {
+      const latest = this.history.list()[0];
+      if (latest && latest.draftAt !== null)
+        this.notices().pushNotice({
+          kind: 'info',
+          key: 'draft',
+          title: `Your latest edit of “${latest.name}” did not make a valid scenario, so it was not opened. It is kept as a draft in Recent work.`,
+          issues: latest.draftProblem ? [{ path: '(draft)', message: latest.draftProblem }] : [],
+          canOpenRecent: true,
+        });
+      return;
+    }
     this.last = 'blocked';
     this.notices().pushNotice({
       kind: 'info',
@@ -67,8 +90,21 @@ export class Autosaver {
   save(scenario: ScenarioInput, serialized: ScenarioInput = scenario): SaveResult {
     if (this.problem !== null) return 'blocked';
     const s = serialized;
-    saveTabRecord(this.tab, { param: this.addressParam, previous: this.previousParam, scenario: s });
-    const r = saveScenario(this.local, s);
+    // only a valid scenario is autosaved; one that is not goes into the history as a draft beside it
+    const problem = firstProblem(s);
+    const kept = this.history.save(s, problem);
+    saveTabRecord(this.tab, {
+      param: this.addressParam,
+      previous: this.previousParam,
+      scenario: s,
+      entry: this.history.currentId,
+    });
+    // the newest valid work (what a new tab opens) is the one a tab opened or changed last, not the
+    // one of the tab closed last (a save when the page is hidden writes nothing new)
+    const key = problem === null ? JSON.stringify(withoutCamera(s)) : null;
+    const r =
+      kept !== 'saved' ? kept : key !== null && key !== this.lastAutosaved ? saveScenario(this.local, s) : 'saved';
+    if (r === 'saved' && key !== null) this.lastAutosaved = key;
     const before = this.last;
     this.last = r;
     if (r === 'saved') {
@@ -101,6 +137,18 @@ export class Autosaver {
     return r;
   }
 
+  /**
+   * The tab opens another scenario (a link, a file, a preset, a reproduction, an exercise, a new
+   * network): `last` (the one it had, with its camera) is saved into the history first and closed
+   * there, so it stays in Recent work; `next` (the one opened, with its camera) is saved at once.
+   */
+  opening(last: ScenarioInput, next: ScenarioInput): void {
+    if (this.problem !== null) return;
+    this.history.closeCurrent(last, firstProblem(last));
+    // the newly opened scenario is kept at once: an edit right after opening does not wait for it
+    this.save(next);
+  }
+
   /** Remembers the link this tab wrote into the address bar (a reload with it reopens this tab's work). */
   noteAddress(param: string | null): void {
     if (param === this.addressParam) return;
@@ -125,5 +173,16 @@ export class Autosaver {
 
   backupText(): string | null {
     return loadSavedText(this.local, BACKUP_KEY);
+  }
+}
+
+/** The scenario's first validation problem ("links[0].rate: …"), or null when it is valid. */
+export function firstProblem(s: ScenarioInput): string | null {
+  try {
+    validateScenario(s);
+    return null;
+  } catch (e) {
+    if (e instanceof ScenarioError && e.issues[0]) return `${e.issues[0].path}: ${e.issues[0].message}`;
+    return (e as Error).message;
   }
 }

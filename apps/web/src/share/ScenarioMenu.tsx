@@ -8,6 +8,7 @@ import { hashWithSplit } from '../compare/split/splitLink';
 import { importScenarioFile } from './importScenario';
 import { exportScenarioFile } from './exportScenario';
 import { Ch4AlphaControl } from './Ch4AlphaControl';
+import { recentStore } from './RecentWork';
 
 export function ScenarioMenu() {
   const lab = useLab();
@@ -64,6 +65,7 @@ export function ScenarioMenu() {
         onChange={(e) => {
           const v = e.target.value;
           e.target.value = '';
+          if (v === '__recent') return recentStore.setState({ open: true });
           const p = presets.find((x) => x.id === v);
           const title = v === '__empty' ? 'a new empty network' : `“${p?.title ?? v}”`;
           // work edited since it was opened is not replaced without asking (Undo would bring it
@@ -78,6 +80,7 @@ export function ScenarioMenu() {
         <option value="" disabled>
           Open…
         </option>
+        <option value="__recent">Recent work…</option>
         <option value="__empty">New empty network</option>
         <optgroup label="Built-in scenarios">
           {presets.map((p) => (

@@ -11,6 +11,7 @@ import { useLab, type Lab } from '../lab';
 import { linkParam, playsOnOpen, scenarioParam, URL_PARAM } from '../codec/urlCodec';
 import { readLink } from '../codec/startup';
 import { simulationKey } from '../state/scenarioEdits';
+import { withCamera } from '../state/scenarioStore';
 import { formatEventTime } from '../run/liveChanges';
 import { announceLiveChange, liveChange, resimulate } from '../run/rewindSync';
 import { canApplyFromStart, sameStructure } from '../run/recordedChanges';
@@ -134,7 +135,15 @@ export function useScenarioSync(): void {
         { history: false },
       );
     };
+    // Before another scenario replaces this one (a link, a file, a preset, a reproduction, an
+    // exercise, a new network), what the tab had goes into the history of work (Recent work),
+    // with an edit made within the autosave delay.
+    const unsubscribe = lab.scenario.subscribe((st, prev) => {
+      if (st.openedAs !== prev.openedAs)
+        lab.autosave.opening(withCamera(prev.scenario, prev.camera), withCamera(st.scenario, st.camera));
+    });
     return () => {
+      unsubscribe();
       lab.scenario.setState({ liveEdit: null });
       lab.sim.onEventsTimed = null;
     };

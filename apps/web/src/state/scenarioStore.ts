@@ -144,9 +144,14 @@ export function createScenarioStore(initial: ScenarioInput) {
     },
     serialize() {
       const { scenario, camera } = get();
-      return camera ? { ...scenario, view: { ...(scenario.view ?? {}), transform: { ...camera } } } : scenario;
+      return withCamera(scenario, camera);
     },
   }));
+}
+
+/** The scenario with `camera` in `view.transform` (as it is saved, exported and shared). */
+export function withCamera(scenario: ScenarioInput, camera: ViewTransform | null): ScenarioInput {
+  return camera ? { ...scenario, view: { ...(scenario.view ?? {}), transform: { ...camera } } } : scenario;
 }
 
 /** The scenario without its stored camera (which the store keeps apart). */
