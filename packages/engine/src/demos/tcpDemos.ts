@@ -184,7 +184,7 @@ export const rttUnfairnessDemo: Demo = {
     const bound = (RTT_UNFAIR.longRttS + qS) / (RTT_UNFAIR.shortRttS + qS);
     return [
       claim(
-        'goodput of the 40 ms flow over the 160 ms flow’s ≥ (160 + 40) / (40 + 40) ms (throughput ∝ 1/RTT with a full buffer’s delay)',
+        'goodput of the 40 ms flow over the 160 ms flow’s; bound (160 + 40) / (40 + 40): throughput ∝ 1/RTT, a full buffer’s 40 ms added to both',
         gp[0]! / gp[1]!,
         '>=',
         bound,
@@ -253,7 +253,13 @@ export const cubicVsNewRenoDemo: Demo = {
     // only widens from 1.4.
     const bound = CUBIC_RENO.cubicBeta / CUBIC_RENO.renoBeta;
     return [
-      claim('goodput of CUBIC over NewReno’s ≥ 0.7 / 0.5 (their window reductions)', gp[0]! / gp[1]!, '>=', bound, '×'),
+      claim(
+        'goodput of CUBIC over NewReno’s; bound 0.7 / 0.5, the windows they keep at a loss',
+        gp[0]! / gp[1]!,
+        '>=',
+        bound,
+        '×',
+      ),
     ];
   },
 };
