@@ -6,6 +6,7 @@
  */
 import { dumbbell } from '../scenario/builders.js';
 import type { ScenarioInput } from '../scenario/types.js';
+import { flatten } from './layout.js';
 import { demoSimulation, runWindows } from './measure.js';
 import { claim, DEMO_WINDOW_S, type Demo } from './types.js';
 
@@ -148,7 +149,7 @@ function rttUnfairScenario(): ScenarioInput {
   s.flows[1]!.id = 'rtt-160ms';
   s.nodes.find((n) => n.id === 's0')!.label = 'near (40 ms)';
   s.nodes.find((n) => n.id === 's1')!.label = 'far (160 ms)';
-  return s;
+  return flatten(s, 40);
 }
 
 export const rttUnfairnessDemo: Demo = {
@@ -215,7 +216,7 @@ function cubicRenoScenario(): ScenarioInput {
   });
   s.flows[0]!.id = 'cubic';
   s.flows[1]!.id = 'newreno';
-  return s;
+  return flatten(s, 40);
 }
 
 export const cubicVsNewRenoDemo: Demo = {
@@ -285,7 +286,7 @@ function bbrCubicScenario(): ScenarioInput {
   });
   s.flows[0]!.id = 'bbr';
   s.flows[1]!.id = 'cubic';
-  return s;
+  return flatten(s, 40);
 }
 
 export const bbrVsCubicDemo: Demo = {
