@@ -24,6 +24,8 @@ import { BufferSizingButton, BufferSizingPanel } from './sizing/BufferSizingPane
 import { InstallButton, UpdateNotice } from './pwa/PwaControls';
 import { PrintParameters } from './present/PrintParameters';
 import { SplitView } from './compare/split/SplitView';
+import { DemosButton, DemosPanel } from './demos/DemosPanel';
+import { DemoNote } from './demos/DemoNote';
 
 export function App() {
   const lab = useLab();
@@ -46,6 +48,7 @@ export function App() {
         <h1 className="scenario-title" title={name} data-testid="scenario-title">
           {name}
         </h1>
+        <DemosButton />
         <ExercisesButton />
         <SweepButton />
         <TraceButton />
@@ -65,10 +68,12 @@ export function App() {
           <div className="editor">
             <Toolbar />
             <TopologyCanvas />
+            <DemoNote placement="stage" />
           </div>
           <ChartsPanel />
         </div>
         <aside className="sidebar" aria-label="Inspector and flows">
+          <DemoNote placement="sidebar" />
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
@@ -76,6 +81,7 @@ export function App() {
           <SummaryPanel />
         </aside>
       </main>
+      <DemosPanel />
       <SweepPanel />
       <ExercisesPanel />
       <TracePanel />

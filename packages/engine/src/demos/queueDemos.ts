@@ -69,7 +69,7 @@ export const bufferbloatDemo: Demo = {
   point:
     'A download fills a deep FIFO and a voice call beside it waits 0.2 s; CoDel keeps the same link busy with a 5 ms queue.',
   note: {
-    show: 'The two gauges and the queue chart (All ports): the FIFO lane full, CoDel’s nearly empty; the RTT chart: the FIFO download near 250 ms, CoDel’s near 45 ms; the throughput chart: both downloads fill their link. The Summary’s mean delay shows the voice flows’ one-way delay.',
+    show: 'The two gauges and the queue chart (All ports): the FIFO lane full, CoDel’s nearly empty; the RTT chart: the FIFO download over 200 ms, CoDel’s near 45 ms; the throughput chart: both downloads fill their link. The Summary (sidebar, out of presentation mode) gives each voice flow’s mean one-way delay.',
     ask: 'Both links are equally busy. How long does a voice packet wait in each?',
     answer:
       'Behind the FIFO, up to the full buffer: 250 packets × 0.8 ms = 0.2 s on top of the 20 ms path. Behind CoDel, about its 5 ms target: same throughput, a tenth of the delay.',
@@ -175,7 +175,7 @@ export const incastDemo: Demo = {
   id: 'incast',
   title: 'Incast: many synchronized senders, one shallow buffer',
   point:
-    '16 servers answer at once into a 16-packet buffer: losses, 200 ms timeouts, and the 1 MB answer takes several times the 80 ms the link needs.',
+    '8 servers answer at once into a 6-packet buffer: losses, 200 ms timeouts, and the 1 MB answer takes several times the 80 ms the link needs.',
   note: {
     show: 'Play at 0.1× or slower. The queue chart: the buffer overflows at once; the cwnd chart: ✕ timeout markers; the throughput chart: a burst, then silence until the 200 ms timeouts fire.',
     ask: 'The link could carry the 1 MB answer in 80 ms. How long does it take?',

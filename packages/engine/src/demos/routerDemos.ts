@@ -144,8 +144,7 @@ function wirelessScenario(): ScenarioInput {
     links.push({ a: 'server', b: c.bs, rate: '100Mbps', delay: '5ms', buffer: '1000 packets' });
     WIRELESS_DEMO.snrs.forEach((snr, i) => {
       const ue = `${c.tag}${i + 1}`;
-      const where = i === 0 ? 'far' : 'near';
-      nodes.push({ id: ue, kind: 'host', x: c.ueX, y: 210 + i * 80, label: `${ue} ${where} ${snr} dB` });
+      nodes.push({ id: ue, kind: 'host', x: c.ueX, y: 210 + i * 80, label: `${ue} · ${snr} dB` });
       links.push({
         a: c.bs,
         b: ue,

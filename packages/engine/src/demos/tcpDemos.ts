@@ -45,10 +45,10 @@ export const slowStartDemo: Demo = {
   point:
     'cwnd doubles every round trip until the first loss, then climbs one segment per round trip and halves at each loss.',
   note: {
-    show: 'The cwnd chart: the steep curve of the first half second (slow start), the drop at the first loss, then the sawtooth. The queue gauge fills as cwnd passes the pipe (75 packets) and empties after each halving.',
+    show: 'The cwnd chart: the steep curve of the first 0.6 s (slow start), the overshoot and its timeout (✕), a second slow start up to ssthresh, then the sawtooth. The queue gauge fills as cwnd passes the pipe (75 packets) and empties after each halving.',
     ask: 'The window starts at 2 packets and the pipe holds 75 plus 75 in the buffer. How many round trips until the first loss — about 7, or about 150?',
     answer:
-      'About 7: doubling from 2 passes 150 after 7 round trips (under half a second), where adding one a round trip would take 150 round trips (9 s).',
+      'About 7: doubling from 2 passes 150 after 7 round trips (the first loss comes at 0.6 s), where adding one a round trip would take 150 round trips (9 s or more).',
     changes: [
       {
         label: 'Switch the flow to Tahoe',
@@ -149,7 +149,7 @@ function rttUnfairScenario(): ScenarioInput {
   s.flows[1]!.id = 'rtt-160ms';
   s.nodes.find((n) => n.id === 's0')!.label = 'near (40 ms)';
   s.nodes.find((n) => n.id === 's1')!.label = 'far (160 ms)';
-  return flatten(s, 40);
+  return flatten(s, 30);
 }
 
 export const rttUnfairnessDemo: Demo = {
@@ -216,7 +216,7 @@ function cubicRenoScenario(): ScenarioInput {
   });
   s.flows[0]!.id = 'cubic';
   s.flows[1]!.id = 'newreno';
-  return flatten(s, 40);
+  return flatten(s, 30);
 }
 
 export const cubicVsNewRenoDemo: Demo = {
@@ -286,7 +286,7 @@ function bbrCubicScenario(): ScenarioInput {
   });
   s.flows[0]!.id = 'bbr';
   s.flows[1]!.id = 'cubic';
-  return flatten(s, 40);
+  return flatten(s, 30);
 }
 
 export const bbrVsCubicDemo: Demo = {
