@@ -106,7 +106,7 @@ describe('Demos panel and teacher’s note', () => {
     const lab = mount();
     const d = findDemo('slow-start')!;
     act(() => lab.scenario.getState().replace(d.scenario()));
-    fireEvent.click(screen.getByRole('button', { name: 'Switch the flow to Tahoe' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Shrink the buffer to 10 packets' }));
     expect(lab.scenario.getState().scenario).toEqual(applyDemoChange(d.scenario(), d.note.changes[0]!));
     expect((screen.getByTestId('demo-change-0') as HTMLButtonElement).disabled).toBe(true);
     // the user deleted the bottleneck: the change says which link it needs, nothing changes
@@ -114,7 +114,7 @@ describe('Demos panel and teacher’s note', () => {
       lab.scenario.getState().apply((s) => ({ ...s, links: s.links.filter((l) => l.a !== 'r1' || l.b !== 'r2') })),
     );
     const before = lab.scenario.getState().scenario;
-    fireEvent.click(screen.getByRole('button', { name: 'Shrink the buffer to 10 packets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Halve the bottleneck to 5 Mb/s' }));
     expect(lab.scenario.getState().scenario).toBe(before);
     expect(lab.ui.getState().toast?.text).toContain('no link "r1-r2"');
   });

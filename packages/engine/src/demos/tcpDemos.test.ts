@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDemoChange } from './types.js';
+import { applyDemoEdit } from './types.js';
 import { bbrVsCubicDemo, cubicVsNewRenoDemo, rttUnfairnessDemo, slowStartDemo } from './tcpDemos.js';
 
 /**
@@ -42,7 +42,7 @@ describe('demo: slow start and the sawtooth', () => {
     expect(floor.holds).toBe(true);
   });
   it('fails when the flow resets to 1 at each loss (Tahoe): the claim can fail', () => {
-    const tahoe = applyDemoChange(slowStartDemo.scenario(), slowStartDemo.note.changes[0]!);
+    const tahoe = applyDemoEdit(slowStartDemo.scenario(), { flow: 'newreno', cc: 'tahoe' });
     expect(tahoe.flows[0]!.transport.cc).toBe('tahoe');
     expect(byStatement(slowStartDemo.verify(tahoe), 'cwnd in the sawtooth').holds).toBe(false);
   });

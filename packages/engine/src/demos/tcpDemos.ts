@@ -51,16 +51,16 @@ export const slowStartDemo: Demo = {
       'About 7: doubling from 2 passes 150 after 7 round trips (the first loss comes at 0.6 s), where adding one a round trip would take 150 round trips (9 s or more).',
     changes: [
       {
-        label: 'Switch the flow to Tahoe',
-        effect:
-          'At each loss cwnd falls to 1 and slow-starts again up to half the old window: every tooth begins with a steep curve.',
-        edits: [{ flow: 'newreno', cc: 'tahoe' }],
-      },
-      {
         label: 'Shrink the buffer to 10 packets',
         effect:
           'The halved window (about 42) is now below the pipe (75): the link idles after each loss, the throughput chart dips.',
         edits: [{ link: 'r1-r2', set: { buffer: '10 packets' } }],
+      },
+      {
+        label: 'Halve the bottleneck to 5 Mb/s',
+        effect:
+          'The pipe halves (37 packets): a loss follows at once, and the teeth now climb from about 65 to 110 — lower and as slow.',
+        edits: [{ link: 'r1-r2', set: { rate: '5Mbps' } }],
       },
     ],
   },
@@ -164,7 +164,7 @@ export const rttUnfairnessDemo: Demo = {
     changes: [
       {
         label: 'Switch the far flow to CUBIC',
-        effect: 'CUBIC grows with time since the last loss, not per round trip: the far flow catches up.',
+        effect: 'CUBIC grows with time since the last loss, not per round trip: the far flow’s share grows.',
         edits: [{ flow: 'rtt-160ms', cc: 'cubic' }],
       },
       {
@@ -231,14 +231,9 @@ export const cubicVsNewRenoDemo: Demo = {
       '300 round trips of 50 ms: 15 s. CUBIC is back at its old maximum in about 9 s whatever the round trip, and probes beyond it.',
     changes: [
       {
-        label: 'Shorten the bottleneck delay to 1 ms',
-        effect:
-          'A 22 ms round trip and a small pipe: CUBIC runs in its TCP-friendly region and the two share more evenly.',
-        edits: [{ link: 'r1-r2', set: { delay: '1ms' } }],
-      },
-      {
         label: 'Switch the NewReno flow to CUBIC',
-        effect: 'Two CUBIC flows: they converge to equal shares.',
+        effect:
+          'From then on both regrow the same way after a loss; the newcomer’s share grows, but two CUBIC flows converge slowly on a pipe this long (tens of seconds).',
         edits: [{ flow: 'newreno', cc: 'cubic' }],
       },
     ],
@@ -302,7 +297,7 @@ export const bbrVsCubicDemo: Demo = {
       {
         label: 'Deepen the buffer to 400 packets',
         effect:
-          'Five BDPs of buffer: CUBIC fills it, BBR’s 2 × BDP cap is now a small share of what is in flight, and CUBIC takes over.',
+          'Five BDPs of buffer: CUBIC fills it and BBR’s 2 × BDP cap is a small share of what is in flight — CUBIC catches up within seconds (from the start, Reset then Play, it takes most of the link).',
         edits: [{ link: 'r1-r2', set: { buffer: '400 packets' } }],
       },
     ],
