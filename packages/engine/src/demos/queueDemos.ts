@@ -67,7 +67,7 @@ export const bufferbloatDemo: Demo = {
   id: 'bufferbloat',
   title: 'Bufferbloat: FIFO vs CoDel (FQ-CoDel live)',
   point:
-    'A download fills a deep FIFO and a voice call beside it waits 0.2 s; CoDel keeps the same link busy with a 5 ms queue.',
+    'A download fills a deep FIFO and a voice call beside it waits up to 0.2 s; CoDel keeps the same link busy with a 5 ms queue.',
   note: {
     show: 'The two gauges and the queue chart (All ports): the FIFO lane full, CoDel’s nearly empty; the RTT chart: the FIFO download over 200 ms, CoDel’s near 45 ms; the throughput chart: both downloads fill their link. The Summary (sidebar, out of presentation mode) gives each voice flow’s mean one-way delay.',
     ask: 'Both links are equally busy. How long does a voice packet wait in each?',

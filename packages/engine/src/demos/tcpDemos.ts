@@ -223,7 +223,7 @@ export const cubicVsNewRenoDemo: Demo = {
   id: 'cubic-vs-newreno',
   title: 'CUBIC vs NewReno on a long fat pipe',
   point:
-    'On a 100 Mb/s, 50 ms path CUBIC takes well over its half: it regrows its window in seconds, NewReno in minutes.',
+    'On a 100 Mb/s, 50 ms path CUBIC takes well over its half: it regrows its window in seconds, NewReno in tens of seconds.',
   note: {
     show: 'The cwnd chart: CUBIC’s concave-then-convex curve back to its old maximum after each loss, NewReno’s slow straight line; the throughput chart: CUBIC on top.',
     ask: 'NewReno needs one round trip per segment to regrow. After halving from 600 segments, how long until it is back — 15 s or 15 ms?',
