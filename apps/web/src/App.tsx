@@ -25,6 +25,8 @@ import { InstallButton, UpdateNotice } from './pwa/PwaControls';
 import { PrintParameters } from './present/PrintParameters';
 import { SplitView } from './compare/split/SplitView';
 import { RecentWorkPanel } from './share/RecentWork';
+import { DemosButton, DemosPanel } from './demos/DemosPanel';
+import { DemoNote } from './demos/DemoNote';
 
 export function App() {
   const lab = useLab();
@@ -47,6 +49,7 @@ export function App() {
         <h1 className="scenario-title" title={name} data-testid="scenario-title">
           {name}
         </h1>
+        <DemosButton />
         <ExercisesButton />
         <SweepButton />
         <TraceButton />
@@ -66,10 +69,12 @@ export function App() {
           <div className="editor">
             <Toolbar />
             <TopologyCanvas />
+            <DemoNote placement="stage" />
           </div>
           <ChartsPanel />
         </div>
         <aside className="sidebar" aria-label="Inspector and flows">
+          <DemoNote placement="sidebar" />
           <ProblemsPanel />
           <FlowsPanel />
           <Inspector />
@@ -77,6 +82,7 @@ export function App() {
           <SummaryPanel />
         </aside>
       </main>
+      <DemosPanel />
       <SweepPanel />
       <ExercisesPanel />
       <TracePanel />

@@ -47,6 +47,7 @@ export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './tra
 export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
 export { DROP_REASONS } from './queue/QueueDisc.js';
 export { presets, defaultScenario } from './scenario/presets.js';
+export * from './demos/index.js';
 export { CH4_ALPHAS, ch4DumbbellAlpha, withCh4Alpha } from './scenario/seed000Ch4Alpha.js';
 export { runPoint, pointScenario, aggregate, experimentJobs } from './experiment/experiment.js';
 export type {

@@ -40,6 +40,8 @@ const USAGE = `usage:
   cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep
   cclab exercise list                              list the built-in exercises, one a line
   cclab exercise check FILE|ID... | --all          validate an exercise and verify its reference solution
+  cclab demo list                                  list the lecture demos (id, title, point)
+  cclab demo check ID... | --all                   run a demo's first 20 s and check its point
   cclab buffer-size --topology T --lambda R ...    minimum LbLCA router buffers (seed 000 §6.2.1; --help)`;
 
 function fail(msg: string): number {
@@ -183,6 +185,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'exercise': {
       const { exercise } = await import('./exercise.js');
       return exercise(rest);
+    }
+    case 'demo': {
+      const { demo } = await import('./demo.js');
+      return demo(rest);
     }
     case 'validate-ns2': {
       if (rest.includes('--random')) {

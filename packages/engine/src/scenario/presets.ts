@@ -1,3 +1,4 @@
+import { demoPresets } from '../demos/index.js';
 import { dumbbell } from './builders.js';
 import { ns2DumbbellScenario } from './ns2Dumbbell.js';
 import { queueLessonPresets } from './queuePresets.js';
@@ -61,4 +62,5 @@ export const presets: Preset[] = [
   ...seed003Presets(),
   ...wirelessPresets,
   ...seed000Presets(),
+  ...demoPresets,
 ];

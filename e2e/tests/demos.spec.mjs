@@ -1,0 +1,123 @@
+// The lecture kit (issue 28): the Demos list opens each demo by a click, paused at 0 s with its
+// teacher's note; a demo plays; a live-change button of the note is recorded at the run's time;
+// edited work is kept unless replaced; presentation mode folds the note to a corner; axe-clean.
+// One page does it all (docs/testing.md: every e2e context costs CI seconds).
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { LabPage } from '../fixtures/LabPage.mjs';
+
+const DEMOS = [
+  ['slow-start', 'Demo: slow start and the sawtooth'],
+  ['rtt-unfairness', 'Demo: RTT unfairness'],
+  ['bufferbloat', 'Demo: bufferbloat — FIFO vs CoDel'],
+  ['cubic-vs-newreno', 'Demo: CUBIC vs NewReno on a long fat pipe'],
+  ['bbr-vs-cubic', 'Demo: BBR vs CUBIC in a shallow buffer'],
+  ['incast', 'Demo: incast'],
+  ['xcp', 'Demo: XCP vs TCP'],
+  ['wireless-schedulers', 'Demo: base station schedulers — max-SNR vs proportional fair'],
+];
+
+/** axe-core on what this feature adds (the whole page is accessibility.spec.mjs's: it takes 15 s here). */
+async function noAxeViolations(page, name, selector) {
+  const r = await new AxeBuilder({ page }).include(selector).analyze();
+  const lines = r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(lines, [], `${name}: axe violations`);
+}
+
+const note = (lab) => lab.page.getByRole('region', { name: 'Teacher’s note' });
+
+export async function demosOpenPausedWithTheirNotes({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.page.setViewportSize({ width: 1024, height: 768 });
+  await lab.open();
+
+  // D opens the list (keyboard), and it is axe-clean
+  await lab.press('d');
+  await lab.testId('demos-panel').waitFor();
+  assert.equal(await lab.page.locator('[data-testid^="demo-open-"]').count(), DEMOS.length);
+  await noAxeViolations(lab.page, 'Demos panel', '#demos-panel');
+
+  for (const [id, name] of DEMOS) {
+    if (!(await lab.testId('demos-panel').isVisible())) await lab.testId('demos-toggle').click();
+    await lab.testId(`demo-open-${id}`).click();
+    // one click: the panel closes, the demo is loaded paused at 0 s, its note is shown
+    await lab.testId('demos-panel').waitFor({ state: 'detached' });
+    await lab.waitForRun((n) => window.__cclab.scenario().name === n, name);
+    await lab.page.waitForSelector('[data-testid="run-status"][data-status="paused"]');
+    assert.equal(await lab.testId('run-status').textContent(), 'Ready at 0 s', `${id} opens ready at 0 s`);
+    assert.equal((await lab.run()).nowNs, 0, `${id} has not started`);
+    assert.match(await note(lab).textContent(), /Ask the room/, `${id} shows its note`);
+    // it plays: a short while at the default speed is enough to see time pass without problems
+    await lab.testId('play').click();
+    await lab.waitForRun(() => window.__cclab.run().nowNs > 0.2e9);
+    await lab.testId('play').click(); // pause
+    await lab.waitForRun(() => window.__cclab.run().status !== 'playing');
+    assert.deepEqual((await lab.run()).issues, [], `${id} runs without problems`);
+  }
+  await noAxeViolations(lab.page, 'teacher’s note', '[data-testid="demo-note"]');
+  await noAxeViolations(lab.page, 'header', '.app-header');
+
+  // a live change from the note, mid-run: recorded as a timed event at the run's time, the run goes on
+  await lab.testId('demos-toggle').click();
+  await lab.testId('demo-open-bufferbloat').click();
+  await lab.waitForRun(() => window.__cclab.scenario().name.startsWith('Demo: bufferbloat'));
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 1e9);
+  const change = note(lab).getByRole('button', { name: 'Switch the CoDel lane to FQ-CoDel' });
+  await change.click();
+  await lab.waitForRun(() => (window.__cclab.scenario().events ?? []).length === 1);
+  const events = (await lab.scenario()).events;
+  const at = parseFloat(events[0].at);
+  assert.ok(at >= 1, `recorded at the run's time (${events[0].at})`);
+  assert.deepEqual(
+    events.map((e) => [e.link, e.direction, e.queue.type]),
+    // one change for the whole link (set the same both ways, it stays so)
+    [['a2-b2', undefined, 'fq-codel']],
+  );
+  assert.equal(
+    (await lab.scenario()).links.find((l) => l.a === 'a2').queue.type,
+    'codel',
+    'the scenario keeps its start',
+  );
+  await lab.waitForRun((t) => window.__cclab.run().nowNs > t * 1e9 + 0.3e9, at);
+  assert.equal((await lab.run()).status, 'playing', 'the run went on');
+  assert.ok(await change.isDisabled(), 'the change shows as in effect');
+  await lab.testId('play').click();
+  await lab.waitForRun(() => window.__cclab.run().status !== 'playing');
+
+  // presentation mode: the sidebar's note gives way to a folded one in the network view's corner
+  await lab.press('p');
+  await lab.page.waitForSelector('.app.presenting');
+  const toggle = lab.testId('demo-note-toggle');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'folded while presenting');
+  const box = await note(lab).boundingBox();
+  const view = await lab.testId('topology').boundingBox();
+  assert.ok(box.width < 260 && box.height < 60, `a small corner button (${JSON.stringify(box)})`);
+  assert.ok(box.x + box.width <= view.x + view.width + 1 && box.y >= view.y - 1, 'inside the network view');
+  await toggle.click();
+  assert.ok(
+    await note(lab)
+      .getByRole('button', { name: /Switch the FIFO lane to CoDel/ })
+      .isVisible(),
+  );
+  await noAxeViolations(lab.page, 'note in presentation mode', '[data-testid="demo-note"]');
+  await lab.screenshot('demos-presenting-note');
+  await toggle.click();
+  await lab.press('p');
+  await lab.page.waitForSelector('.app:not(.presenting)');
+
+  // edited work (the live change) is not replaced without asking; Keep my work keeps it
+  await lab.testId('demos-toggle').click();
+  await lab.testId('demo-open-xcp').click();
+  const ask = lab.page.getByRole('alertdialog', { name: 'Replace the scenario in the editor?' });
+  await ask.waitFor();
+  await ask.getByRole('button', { name: 'Keep my work' }).click();
+  assert.equal((await lab.scenario()).events.length, 1, 'the work is kept');
+  await lab.testId('demo-open-xcp').click();
+  await ask.getByRole('button', { name: 'Replace' }).click();
+  await lab.waitForRun(() => window.__cclab.scenario().name === 'Demo: XCP vs TCP');
+  // Ctrl+Z brings the edited bufferbloat back, with its recorded change
+  await lab.press('Control+z');
+  await lab.waitForRun(() => window.__cclab.scenario().name.startsWith('Demo: bufferbloat'));
+  assert.equal((await lab.scenario()).events.length, 1);
+}
