@@ -250,7 +250,7 @@ export async function pinChangeCompare({ context, baseUrl }) {
     .locator('tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
   const jain = rows.find((r) => r[0].startsWith("Jain's index"));
-  assert.ok(jain && jain[1] !== '–' && jain[2] !== '–', `Jain's index of both runs: ${jain}`);
+  assert.ok(jain && jain[1] !== '—' && jain[2] !== '—', `Jain's index of both runs: ${jain}`);
   const goodput = rows.find((r) => r[0] === `${s.flows[0].id} goodput (Mb/s)`);
   assert.notEqual(goodput[1], goodput[2], 'NewReno and CUBIC runs differ');
   // A's lines are in the charts' legends beside B's
