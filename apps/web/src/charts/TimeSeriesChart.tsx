@@ -266,7 +266,7 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
           </button>
         </span>
       </figcaption>
-      <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} markerKinds={markerKinds} />
+      {empty === null && <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} markerKinds={markerKinds} />}
       <div
         className="chart-plot"
         ref={boxRef}

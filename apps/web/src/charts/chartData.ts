@@ -161,6 +161,9 @@ export function chartLines(
   return out;
 }
 
+/** Dash pattern of a flow's p95 delay line (dotted). */
+export const P95_DASH = '1 3';
+
 /**
  * A flow's one-way delay (the engine's delay columns, docs/models.md): a translucent band from the
  * smallest to the largest delay of the packets that arrived in each sample interval (every packet
@@ -194,8 +197,8 @@ export function delayLines(
       y: column('delayRunMeanMs'),
       unit: 'ms',
     },
-    // dashed thin like ssthresh: a figure about the line, not another flow
-    { key: `delayp95:${id}`, label: `${id} p95`, color, dash: '4 4', x, y: column('delayRunP95Ms'), unit: 'ms' },
+    // dotted: apart from the mean's dash pattern, which tells flows of one colour apart (flowDash)
+    { key: `delayp95:${id}`, label: `${id} p95`, color, dash: P95_DASH, x, y: column('delayRunP95Ms'), unit: 'ms' },
   ];
 }
 

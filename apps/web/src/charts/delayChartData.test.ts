@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../state/SeriesStore';
 import type { Frame, FlowTraits, RunMeta } from '../worker/protocol';
-import { chartLines, defaultDelayFlows, nothingToShow, toCsv } from './chartData';
+import { chartLines, defaultDelayFlows, nothingToShow, P95_DASH, toCsv } from './chartData';
+import { flowDash } from '../palette';
 
 const FLOW_NAMES = [
   't',
@@ -125,9 +126,13 @@ describe('the one-way delay chart', () => {
     expect(Array.from(band!.y)).toEqual([45]);
     expect(Array.from(mean!.y)).toEqual([28]);
     expect(Array.from(p95!.y)).toEqual([44]);
-    // the mean is solid, the p95 dashed
+    // the mean has its flow's dash pattern (solid for the first eight flows), the p95 is dotted
     expect(mean!.dash).toBeUndefined();
-    expect(p95!.dash).toBeDefined();
+    expect(p95!.dash).toBe(P95_DASH);
+    const ninth = storeOf(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'v'], Array(9).fill(UDP));
+    const v = chartLines('delay', ninth, [], null).filter((l) => l.key.endsWith(':v'));
+    expect(v[1]!.dash).toBe(flowDash(8));
+    expect(v[1]!.dash).not.toBe(v[2]!.dash);
   });
 
   it('exports the band as two CSV columns, min and max, with units', () => {
