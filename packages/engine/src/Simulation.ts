@@ -326,7 +326,7 @@ export class Simulation {
       row[12] = n > 0 ? (st.delaySumNs - f.lastDelaySumNs) / n / 1e6 : NaN;
       row[13] = n > 0 ? st.intervalMaxNs / 1e6 : NaN;
       row[14] = st.delayCount > 0 ? st.delaySumNs / st.delayCount / 1e6 : NaN;
-      row[15] = st.delayCount > 0 ? st.delayPercentileNs(0.95) / 1e6 : NaN;
+      row[15] = st.delayCount > 0 ? st.delayPercentileFromTopNs(0.95) / 1e6 : NaN;
       st.takeInterval();
       f.lastDelaySumNs = st.delaySumNs;
       f.lastDelayCount = st.delayCount;

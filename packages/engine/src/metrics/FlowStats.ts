@@ -128,6 +128,27 @@ export class FlowStats {
     return this.jitterCount > 0 ? this.jitterSumNs / this.jitterCount : NaN;
   }
 
+  /**
+   * The same percentile as `delayPercentileNs`, found by scanning down from the largest delay's
+   * bucket: the smallest bucket whose running count reaches ⌈q·n⌉ is the largest whose count from
+   * the top reaches n − ⌈q·n⌉ + 1. A high percentile then costs the buckets between it and the
+   * largest delay (the spread of the delays), not all those below it: the probe reads the p95 at
+   * every sample (docs/models.md, "Metrics").
+   */
+  delayPercentileFromTopNs(q: number): number {
+    if (this.delayCount === 0) return NaN;
+    const h = this.delayHistogram;
+    const need = this.delayCount - Math.ceil(q * this.delayCount) + 1;
+    // q = 0: the scan up stops at once, in the first bucket
+    if (need > this.delayCount) return 1000;
+    let acc = 0;
+    for (let i = delayBucket(this.maxDelayNs, h.length - 1); i >= 0; i--) {
+      acc += h[i]!;
+      if (acc >= need) return i === 0 ? 1000 : Math.pow(10, MIN_LOG + (i - 0.5) / BUCKETS_PER_DECADE);
+    }
+    return NaN;
+  }
+
   /** Delay percentile (0..1) from the histogram: the geometric centre of the bucket holding it (±0.6 %). */
   delayPercentileNs(q: number): number {
     if (this.delayCount === 0) return NaN;
