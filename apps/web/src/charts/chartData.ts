@@ -54,7 +54,7 @@ export const CHARTS: Record<ChartKind, ChartSpec> = {
   delay: {
     kind: 'delay',
     title: 'One-way delay',
-    yLabel: 'one-way delay (ms)',
+    yLabel: 'delay (ms)',
     yScale: 1,
     help:
       'Data packets, sender to receiver (queueing + serialization + propagation). Band: smallest to largest delay ' +

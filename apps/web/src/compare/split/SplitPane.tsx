@@ -1,12 +1,13 @@
 /**
  * One side of the split view: its variant's label and clock, its own live network view (not
- * editable here), its cwnd, throughput and queue charts and its figures, all drawn from its own
+ * editable here), its cwnd, throughput, queue and one-way delay charts and its figures, all drawn from its own
  * lab (stores and worker), handed to the usual components through LabContext.
  */
 import { useStore } from 'zustand';
 import { LabContext, useLab, type Lab } from '../../lab';
 import { TopologyCanvas } from '../../editor/TopologyCanvas';
 import { TimeSeriesChart } from '../../charts/TimeSeriesChart';
+import { DelayChart } from '../../charts/DelayChart';
 import { formatClock } from '../../run/SimClock';
 import { jainOf, lossPercent, showFigure } from '../../summary/figures';
 
@@ -80,6 +81,7 @@ export function SplitPane({ lab, side, label }: { lab: Lab; side: 'A' | 'B'; lab
           <TimeSeriesChart kind="cwnd" />
           <TimeSeriesChart kind="throughput" />
           <TimeSeriesChart kind="queue" />
+          <DelayChart />
         </div>
         <PaneFigures side={side} />
       </section>
