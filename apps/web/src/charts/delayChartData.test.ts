@@ -3,6 +3,8 @@ import { SeriesStore } from '../state/SeriesStore';
 import type { Frame, FlowTraits, RunMeta } from '../worker/protocol';
 import { chartLines, defaultDelayFlows, nothingToShow, P95_DASH, toCsv } from './chartData';
 import { flowDash } from '../palette';
+import { pinRun, PINNED_DASH } from '../compare/pinnedRun';
+import type { RunSummary } from '@cclab/engine';
 
 const FLOW_NAMES = [
   't',
@@ -151,5 +153,15 @@ describe('the one-way delay chart', () => {
     expect(defaultDelayFlows(mixed)).toEqual(['v1', 'v2']);
     const allTcp = storeOf(['a', 'b', 'c', 'd', 'e'], [TCP, TCP, TCP, TCP, TCP]);
     expect(defaultDelayFlows(allTcp)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('a pinned run (A/B comparison)', () => {
+  it('keeps each flow’s mean delay, drawn dashed; not its band or p95', () => {
+    const pinned = pinRun(storeOf(['v'], [UDP]), [], {} as RunSummary, 'A');
+    const lines = pinned.lines.delay!;
+    expect(lines.map((l) => l.key)).toEqual(['pinned:delaymean:v']);
+    expect(lines[0]!.dash).toBe(PINNED_DASH);
+    expect(Array.from(lines[0]!.y)).toEqual([28]);
   });
 });
