@@ -208,7 +208,7 @@ export async function splitViewSameSeedSameRun({ context, baseUrl }) {
   assert.deepEqual(s.runs[1].summary, s.runs[0].summary, 'A = B: the same figures');
   assert.deepEqual(s.runs[1].cwnd, s.runs[0].cwnd, 'A = B: the same cwnd traces');
   const deltas = await lab.testId('split-table').locator('tbody tr td:last-child').allInnerTexts();
-  assert.ok(deltas.length > 0 && deltas.every((d) => d === '+0.000' || d === '–'), `every Δ is 0: ${deltas}`);
+  assert.ok(deltas.length > 0 && deltas.every((d) => d === '+0.000' || d === '—'), `every Δ is 0: ${deltas}`);
   await lab.page.waitForTimeout(700);
   await lab.screenshot('split-view-same-1440x900');
 

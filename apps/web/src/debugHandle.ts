@@ -34,6 +34,8 @@ export interface DebugHandle {
   };
   /** One column of a probed port's series, by the engine's column name ("disc:avg", "backlog:f0"). */
   portColumn(port: string, column: string): number[];
+  /** One column of a flow's series, by the engine's column name ("delayRunMeanMs"). */
+  flowColumn(flow: string, column: string): number[];
   live(): {
     queues: number[];
     util: number[];
@@ -118,6 +120,10 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
     portColumn: (port, column) => {
       const i = lab.series.meta?.probedPorts.indexOf(port) ?? -1;
       return i < 0 ? [] : [...lab.series.ports[i]!.column(column)];
+    },
+    flowColumn: (flow, column) => {
+      const i = lab.series.meta?.flowIds.indexOf(flow) ?? -1;
+      return i < 0 ? [] : [...lab.series.flows[i]!.column(column)];
     },
     live: () => {
       const meta = lab.live.meta;

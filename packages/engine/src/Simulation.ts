@@ -37,6 +37,18 @@ export const FLOW_COLUMNS = [
   'timeouts',
   /** XCP senders: window feedback (bytes) applied since the previous sample; NaN for other flows. */
   'xcpFeedbackBytes',
+  /**
+   * One-way delay of the data packets that reached the receiver since the previous sample (ms;
+   * sender to receiver: queueing + serialization + propagation, the same delays as the summary's):
+   * the smallest, the mean and the largest — every packet of the interval lies between min and
+   * max; NaN when none arrived in it.
+   */
+  'delayMinMs',
+  'delayMeanMs',
+  'delayMaxMs',
+  /** The same delays since the start of the run: their mean and 95th percentile (ms; NaN before the first). */
+  'delayRunMeanMs',
+  'delayRunP95Ms',
 ] as const;
 /**
  * The columns every probed port records. After them come the discipline's own probe values
@@ -70,13 +82,16 @@ export class FlowRuntime implements EventHandler {
   lastRxBytes = 0;
   lastGoodputBytes = 0;
   lastXcpFeedbackBytes = 0;
+  /** Delay sum and count at the previous sample (for the interval's mean delay). */
+  lastDelaySumNs = 0;
+  lastDelayCount = 0;
 
   constructor(
     readonly spec: ResolvedFlow,
     maxPoints: number,
   ) {
     this.series = new TimeSeries([...FLOW_COLUMNS], maxPoints);
-    holdAsDoubles(this, ['lastRxBytes', 'lastGoodputBytes']);
+    holdAsDoubles(this, ['lastRxBytes', 'lastGoodputBytes', 'lastDelaySumNs']);
   }
 
   private started = false;
@@ -306,6 +321,15 @@ export class Simulation {
       const fb = c?.xcpFeedbackBytes;
       row[10] = fb === undefined ? NaN : fb - f.lastXcpFeedbackBytes;
       if (fb !== undefined) f.lastXcpFeedbackBytes = fb;
+      const n = st.delayCount - f.lastDelayCount;
+      row[11] = n > 0 ? st.intervalMinNs / 1e6 : NaN;
+      row[12] = n > 0 ? (st.delaySumNs - f.lastDelaySumNs) / n / 1e6 : NaN;
+      row[13] = n > 0 ? st.intervalMaxNs / 1e6 : NaN;
+      row[14] = st.delayCount > 0 ? st.delaySumNs / st.delayCount / 1e6 : NaN;
+      row[15] = st.delayCount > 0 ? st.delayPercentileFromTopNs(0.95) / 1e6 : NaN;
+      st.takeInterval();
+      f.lastDelaySumNs = st.delaySumNs;
+      f.lastDelayCount = st.delayCount;
       f.lastRxBytes = st.bytesReceived;
       f.lastGoodputBytes = st.goodputBytes;
       f.series.offer(row);

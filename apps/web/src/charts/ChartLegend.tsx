@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { LineSeries } from './chartData';
+import { RANGE_OPACITY, type LineSeries } from './chartData';
 import { markerStyle } from './markerStyles';
 
 /** Legend entries are toggle buttons: click to hide or show a series. */
@@ -40,7 +40,15 @@ export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle, 
           >
             <svg width="18" height="8" aria-hidden="true">
               {l.base ? (
-                <rect x="1" y="0" width="16" height="8" fill={l.color} />
+                <rect
+                  x="1"
+                  y="0"
+                  width="16"
+                  height="8"
+                  fill={l.color}
+                  fillOpacity={l.range ? RANGE_OPACITY : undefined}
+                  stroke={l.range ? l.color : undefined}
+                />
               ) : (
                 <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
               )}

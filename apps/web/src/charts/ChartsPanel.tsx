@@ -1,12 +1,14 @@
 /**
  * The live charts: cwnd (with ssthresh and flow-event markers), queue (all ports, or one port in
- * detail), throughput and RTT, and — with two flows or more — the Chiu–Jain phase plot of two
+ * detail), throughput, and one-way delay (every flow kind: a per-interval min–max band, the mean
+ * and p95 so far) or RTT, picked in that chart's head; and — with two flows or more — the Chiu–Jain phase plot of two
  * chosen flows; behind a base station, each UE's channel SNR and AMC rate (per sample or per TDMA slot).
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { QueueChart } from './QueueChart';
+import { DelayChart } from './DelayChart';
 import { ChiuJainPlot } from './ChiuJainPlot';
 import { UeChannelChart } from './UeChannelChart';
 
@@ -22,7 +24,7 @@ export function ChartsPanel() {
       <TimeSeriesChart kind="cwnd" />
       <QueueChart />
       <TimeSeriesChart kind="throughput" />
-      <TimeSeriesChart kind="rtt" />
+      <DelayChart />
       {flowCount >= 2 && <ChiuJainPlot />}
       {wireless && <UeChannelChart kind="snr" />}
       {wireless && <UeChannelChart kind="uerate" />}

@@ -1,20 +1,24 @@
-/** Which probed ports the queue chart shows. */
+/** Which probed ports the queue chart shows (or, named `noun`, which flows the delay chart shows). */
 export function PortPicker({
   ports,
   chosen,
   onChange,
+  noun = 'Ports',
+  testId,
 }: {
   ports: readonly string[];
   chosen: readonly string[];
   onChange(p: string[]): void;
+  noun?: string;
+  testId?: string;
 }) {
   if (ports.length <= 1) return null;
   return (
-    <details className="port-picker">
+    <details className="port-picker" data-testid={testId}>
       <summary>
-        Ports ({chosen.length}/{ports.length})
+        {noun} ({chosen.length}/{ports.length})
       </summary>
-      <div className="port-picker-list" role="group" aria-label="Ports shown">
+      <div className="port-picker-list" role="group" aria-label={`${noun} shown`}>
         {ports.map((p) => (
           <label key={p}>
             <input

@@ -12,6 +12,7 @@ import {
   chartLines,
   markerPoints,
   nearestIndex,
+  nothingToShow,
   toCsv,
   CHARTS,
   type ChartKind,
@@ -32,6 +33,8 @@ interface Props {
   kind: ChartKind;
   /** Probed ports to show (queue chart, all-ports view). */
   ports?: readonly string[] | null;
+  /** Flows to show (flow charts; all if null or absent). */
+  shownFlows?: readonly string[] | null;
   /** Lines other than the kind's own (the queue chart's per-port views), and their axis label. */
   source?: LineSource;
   yLabel?: string;
@@ -41,9 +44,17 @@ interface Props {
 }
 
 const REDRAW_MS = 250;
-const PHASE: Record<ChartKind, number> = { cwnd: 0, queue: 1, throughput: 2, rtt: 3, snr: 0.5, uerate: 2.5 };
+const PHASE: Record<ChartKind, number> = {
+  cwnd: 0,
+  queue: 1,
+  throughput: 2,
+  rtt: 3,
+  delay: 3.5,
+  snr: 0.5,
+  uerate: 2.5,
+};
 
-export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix, toolbar }: Props) {
+export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source, yLabel, fileSuffix, toolbar }: Props) {
   const lab = useLab();
   const spec = yLabel ? { ...CHARTS[kind], yLabel } : CHARTS[kind];
   const flows = useStore(lab.scenario, (s) => s.scenario.flows);
@@ -101,12 +112,17 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
   }, [lab, zoom]);
 
   const build = useCallback(
-    () => (source ? source(lab.series, flows) : chartLines(kind, lab.series, flows, ports)),
-    [source, kind, lab, flows, ports],
+    () => (source ? source(lab.series, flows) : chartLines(kind, lab.series, flows, ports, shownFlows)),
+    [source, kind, lab, flows, ports, shownFlows],
   );
   // The lines are views on the series columns, taken again when new samples arrive; a run pinned
   // for comparison (A) is drawn dashed beside them.
-  const pinned = useStore(lab.ui, (s) => (source ? null : (s.pinned?.lines[kind] ?? null)));
+  const allPinned = useStore(lab.ui, (s) => (source ? null : (s.pinned?.lines[kind] ?? null)));
+  const pinned = useMemo(
+    () =>
+      allPinned && shownFlows ? allPinned.filter((l) => shownFlows.some((id) => l.key.endsWith(`:${id}`))) : allPinned,
+    [allPinned, shownFlows],
+  );
   const lines: LineSeries[] = useMemo(
     () => (pinned ? [...pinned, ...build()] : build()),
     [build, version, durationNs, pinned],
@@ -189,14 +205,26 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
   const tooltipRows = cursor
     ? visibleLines().map((l) => {
         const i = nearestIndex(l.x, cursor.t);
-        return { key: l.key, label: l.label, color: l.color, v: i >= 0 ? (l.value ?? l.y)[i]! : NaN };
+        const v = i >= 0 ? (l.value ?? l.y)[i]! : NaN;
+        // a range band reads "min–max"
+        const lo = l.range && l.base && i >= 0 ? l.base[i]! : NaN;
+        const text = !Number.isFinite(v)
+          ? '—'
+          : Number.isFinite(lo)
+            ? `${formatValue(lo)}–${formatValue(v)}`
+            : formatValue(v);
+        return { key: l.key, label: l.label, color: l.color, text };
       })
     : [];
+  // no flow of the run has what this chart shows (and no pinned run to draw): say so in one line
+  const empty = !source && !pinned ? nothingToShow(kind, lab.series) : null;
 
   return (
-    <figure className="chart" data-testid={`chart-${kind}`} aria-label={`${spec.title} chart`}>
+    <figure className={`chart chart-${kind}`} data-testid={`chart-${kind}`} aria-label={`${spec.title} chart`}>
       <figcaption className="chart-head">
-        <span className="chart-title">{spec.title}</span>
+        <span className="chart-title" title={spec.help}>
+          {spec.title}
+        </span>
         {toolbar}
         <span className="chart-actions">
           {zoom && (
@@ -238,7 +266,7 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
           </button>
         </span>
       </figcaption>
-      <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} markerKinds={markerKinds} />
+      {empty === null && <ChartLegend lines={lines} hidden={hidden} onToggle={toggle} markerKinds={markerKinds} />}
       <div
         className="chart-plot"
         ref={boxRef}
@@ -276,10 +304,16 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
         }}
         onDoubleClick={() => setZoom(null)}
       >
+        {empty && (
+          <p className="chart-empty" data-testid={`chart-${kind}-empty`}>
+            {empty}
+          </p>
+        )}
         <canvas
           ref={canvasRef}
           role="img"
           aria-label={`${spec.title} over time`}
+          hidden={empty !== null}
           style={{ width: size.w, height: size.h }}
         />
         {/* What the canvas shows, series by series, for assistive tech and tests (not rendered). */}
@@ -312,7 +346,7 @@ export function TimeSeriesChart({ kind, ports = null, source, yLabel, fileSuffix
               <div key={r.key} className="tt-row">
                 <span className="swatch" style={{ background: r.color }} />
                 {r.label}
-                <b>{Number.isFinite(r.v) ? formatValue(r.v) : '—'}</b>
+                <b>{r.text}</b>
               </div>
             ))}
           </div>

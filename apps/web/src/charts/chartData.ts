@@ -24,9 +24,17 @@ export interface LineSeries {
   stack?: string;
   base?: Float64Array;
   value?: Float64Array;
+  /**
+   * A range band (the delay chart's per-interval min–max): `base` holds the smallest values, `y`
+   * the largest; drawn translucent (RANGE_OPACITY), its CSV has a min and a max column.
+   */
+  range?: boolean;
 }
 
-export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt' | 'snr' | 'uerate';
+/** Opacity of a range band's fill (lines drawn over it stay readable). */
+export const RANGE_OPACITY = 0.25;
+
+export type ChartKind = 'cwnd' | 'queue' | 'throughput' | 'rtt' | 'delay' | 'snr' | 'uerate';
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -34,6 +42,8 @@ export interface ChartSpec {
   yLabel: string;
   /** Multiplier from stored units to displayed units. */
   yScale: number;
+  /** What the chart shows, beyond its title (the title's tooltip). */
+  help?: string;
 }
 
 export const CHARTS: Record<ChartKind, ChartSpec> = {
@@ -41,6 +51,16 @@ export const CHARTS: Record<ChartKind, ChartSpec> = {
   queue: { kind: 'queue', title: 'Queue', yLabel: 'queue (packets)', yScale: 1 },
   throughput: { kind: 'throughput', title: 'Throughput', yLabel: 'throughput (Mb/s)', yScale: 1e-6 },
   rtt: { kind: 'rtt', title: 'Round-trip time', yLabel: 'smoothed RTT (ms)', yScale: 1 },
+  delay: {
+    kind: 'delay',
+    title: 'One-way delay',
+    yLabel: 'delay (ms)',
+    yScale: 1,
+    help:
+      'Data packets, sender to receiver (queueing + serialization + propagation). Band: smallest to largest delay ' +
+      'of the packets that arrived in each sampling interval. Lines: mean and 95th percentile of all the ' +
+      'flow’s packets since the run began.',
+  },
   snr: { kind: 'snr', title: 'UE channel SNR', yLabel: 'SNR (dB)', yScale: 1 },
   uerate: { kind: 'uerate', title: 'UE channel rate (AMC)', yLabel: 'rate (Mb/s)', yScale: 1e-6 },
 };
@@ -57,12 +77,16 @@ function scaled(col: Float64Array, k: number): Float64Array {
   return out;
 }
 
-/** The lines of one chart. Queue charts show the probed ports listed in `ports` (all if null). */
+/**
+ * The lines of one chart. Queue charts show the probed ports listed in `ports` (all if null); the
+ * flow charts the flows listed in `shownFlows` (all if null or absent).
+ */
 export function chartLines(
   kind: ChartKind,
   store: SeriesStore,
   flows: readonly FlowStyle[],
   ports: readonly string[] | null,
+  shownFlows: readonly string[] | null = null,
 ): LineSeries[] {
   const meta = store.meta;
   if (!meta) return [];
@@ -92,6 +116,14 @@ export function chartLines(
     const style = flows.find((f) => f.id === id);
     const color = flowColor(i, style?.color);
     const x = c.column('t');
+    // a flow's transport may have no window (UDP, TFRC) or no RTT (UDP): no line, no legend entry
+    const traits = meta.flowTraits?.[i] ?? { window: true, rtt: true };
+    if ((kind === 'cwnd' && !traits.window) || (kind === 'rtt' && !traits.rtt)) return;
+    if (shownFlows && !shownFlows.includes(id)) return;
+    if (kind === 'delay') {
+      out.push(...delayLines(id, i, color, x, (col) => c.column(col)));
+      return;
+    }
     if (kind === 'cwnd') {
       const cwnd = c.column('cwnd');
       out.push({ key: `cwnd:${id}`, label: `${id} cwnd`, color, dash: flowDash(i), x, y: cwnd, unit: 'segments' });
@@ -127,6 +159,76 @@ export function chartLines(
     }
   });
   return out;
+}
+
+/** Dash pattern of a flow's p95 delay line (dotted). */
+export const P95_DASH = '1 3';
+
+/**
+ * A flow's one-way delay (the engine's delay columns, docs/models.md): a translucent band from the
+ * smallest to the largest delay of the packets that arrived in each sample interval (every packet
+ * lies inside it), and the mean and 95th percentile of all its packets since the start of the run.
+ */
+export function delayLines(
+  id: string,
+  i: number,
+  color: string,
+  x: Float64Array,
+  column: (name: string) => Float64Array,
+): LineSeries[] {
+  return [
+    {
+      key: `delayrange:${id}`,
+      label: `${id} min–max`,
+      color,
+      x,
+      y: column('delayMaxMs'),
+      base: column('delayMinMs'),
+      stack: `delayrange:${id}`,
+      range: true,
+      unit: 'ms',
+    },
+    {
+      key: `delaymean:${id}`,
+      label: `${id} mean`,
+      color,
+      dash: flowDash(i),
+      x,
+      y: column('delayRunMeanMs'),
+      unit: 'ms',
+    },
+    // dotted: apart from the mean's dash pattern, which tells flows of one colour apart (flowDash)
+    { key: `delayp95:${id}`, label: `${id} p95`, color, dash: P95_DASH, x, y: column('delayRunP95Ms'), unit: 'ms' },
+  ];
+}
+
+/**
+ * The flows the delay chart shows until the user picks: all of up to four; of more, those that
+ * measure no round-trip time (UDP/CBR — the latency-sensitive flows, whose delay no other chart
+ * shows), or the first four when every flow measures one.
+ */
+export function defaultDelayFlows(store: SeriesStore): string[] {
+  const meta = store.meta;
+  if (!meta) return [];
+  const ids = meta.flowIds;
+  if (ids.length <= 4) return [...ids];
+  const noRtt = ids.filter((_, i) => meta.flowTraits?.[i]?.rtt === false);
+  return noRtt.length > 0 ? noRtt : ids.slice(0, 4);
+}
+
+/** What a chart says in place of an empty plot when no flow of the run has what it shows. */
+export function nothingToShow(kind: ChartKind, store: SeriesStore): string | null {
+  const meta = store.meta;
+  if (!meta) return null;
+  const traits = meta.flowIds.map((_, i) => meta.flowTraits?.[i] ?? { window: true, rtt: true });
+  if (kind === 'cwnd' || kind === 'rtt' || kind === 'throughput' || kind === 'delay') {
+    if (meta.flowIds.length === 0) return 'No flows in this scenario: add one to chart it.';
+  }
+  if (kind === 'cwnd' && !traits.some((t) => t.window))
+    return 'No flow here has a congestion window (UDP/CBR and rate-based TFRC/CCID 3 flows have none).';
+  if (kind === 'rtt' && !traits.some((t) => t.rtt))
+    return 'No flow here measures a round-trip time (UDP flows do not).';
+  return null;
 }
 
 /**
@@ -339,13 +441,21 @@ export function toCsv(lines: readonly LineSeries[], timeLabel = 't (s)'): string
   const times = new Set<number>();
   for (const l of lines) for (const t of l.x) times.add(t);
   const sorted = [...times].sort((a, b) => a - b);
-  const maps = lines.map((l) => {
+  // a range band is two columns, its smallest and its largest values
+  const cols = lines.flatMap((l): { l: LineSeries; v: Float64Array; header: string }[] =>
+    l.range && l.base
+      ? [
+          { l, v: l.base, header: csvHeader({ ...l, label: `${l.label.replace(/ min–max$/, '')} min` }) },
+          { l, v: l.y, header: csvHeader({ ...l, label: `${l.label.replace(/ min–max$/, '')} max` }) },
+        ]
+      : [{ l, v: l.value ?? l.y, header: csvHeader(l) }],
+  );
+  const maps = cols.map(({ l, v }) => {
     const m = new Map<number, number>();
-    const v = l.value ?? l.y;
     l.x.forEach((t, i) => m.set(t, v[i]!));
     return m;
   });
-  const rows = [[timeLabel, ...lines.map(csvHeader)].map(csvField).join(',')];
+  const rows = [[timeLabel, ...cols.map((c) => c.header)].map(csvField).join(',')];
   for (const t of sorted) {
     rows.push(
       [

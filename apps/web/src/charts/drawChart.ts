@@ -4,7 +4,7 @@
  */
 import * as d3 from 'd3';
 import { drawYAxisTitle } from './axisTitle';
-import { decimate, yExtent, type LineSeries } from './chartData';
+import { decimate, RANGE_OPACITY, yExtent, type LineSeries } from './chartData';
 import { markerStyle } from './markerStyles';
 
 export interface MarkerPoint {
@@ -168,12 +168,19 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
       .y0((i) => y(floor[i]!))
       .y1((i) => y(l.y[i]!));
     if (l.step) area.curve(d3.curveStepAfter);
-    plot
+    const path = plot
       .append('path')
       .attr('d', area(idx) ?? '')
       .attr('fill', l.color)
       .attr('data-series', l.key)
       .attr('data-points', l.x.length);
+    // a range band is translucent, with a thin edge (an interval alone between gaps stays visible)
+    if (l.range)
+      path
+        .attr('fill-opacity', RANGE_OPACITY)
+        .attr('stroke', l.color)
+        .attr('stroke-opacity', 2 * RANGE_OPACITY)
+        .attr('stroke-width', 1);
   }
   for (const l of visible) {
     if (l.base) continue;
@@ -323,7 +330,16 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     ctx.beginPath();
     area(idx);
     ctx.fillStyle = l.color;
-    ctx.fill();
+    if (l.range) {
+      ctx.globalAlpha = RANGE_OPACITY;
+      ctx.fill();
+      ctx.globalAlpha = 2 * RANGE_OPACITY;
+      ctx.strokeStyle = l.color;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([]);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    } else ctx.fill();
   }
   for (const l of visible) {
     if (l.base) continue;

@@ -5,7 +5,7 @@
  * can be told apart on a slide. The live view keeps its HTML legend (ChartLegend.tsx).
  */
 import { drawChart, type DrawInput } from './drawChart';
-import type { LineSeries } from './chartData';
+import { RANGE_OPACITY, type LineSeries } from './chartData';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -90,7 +90,14 @@ export function chartExportSvg(inp: DrawInput, title: string): SVGSVGElement {
     const { x, y } = layout.items[i]!;
     const mid = y + layout.rowHeight / 2;
     const swatch = l.base
-      ? attrs(document.createElementNS(SVG_NS, 'rect'), { x, y: mid - 4, width: SWATCH_PX, height: 8, fill: l.color })
+      ? attrs(document.createElementNS(SVG_NS, 'rect'), {
+          x,
+          y: mid - 4,
+          width: SWATCH_PX,
+          height: 8,
+          fill: l.color,
+          ...(l.range ? { 'fill-opacity': RANGE_OPACITY, stroke: l.color } : {}),
+        })
       : attrs(document.createElementNS(SVG_NS, 'line'), {
           x1: x,
           x2: x + SWATCH_PX,

@@ -5,9 +5,10 @@
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
+import { showFigure, UNDEFINED_FIGURE } from '../summary/figures';
 import { compareRows, difference, pinRun, type CompareRow } from './pinnedRun';
 
-const fmt = (v: number | null, digits = 3) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(digits));
+const fmt = (v: number | null, digits = 3) => showFigure(v, digits);
 
 export function CompareButton() {
   const lab = useLab();
@@ -97,7 +98,9 @@ export function CompareRowsTable({
                 </th>
                 <td className="num">{fmt(r.a)}</td>
                 <td className="num">{fmt(r.b)}</td>
-                <td className="num">{d === null ? '–' : `${d >= 0 ? '+' : ''}${fmt(d)}`}</td>
+                <td className="num">
+                  {d === null || !Number.isFinite(d) ? UNDEFINED_FIGURE : `${d >= 0 ? '+' : ''}${fmt(d)}`}
+                </td>
               </tr>
             );
           })}

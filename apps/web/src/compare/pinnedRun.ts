@@ -5,18 +5,22 @@
 import type { RunSummary } from '@cclab/engine';
 import { chartLines, type ChartKind, type FlowStyle, type LineSeries } from '../charts/chartData';
 import type { SeriesStore } from '../state/SeriesStore';
+import { jainOf, lossPercent } from '../summary/figures';
 
 export interface PinnedRun {
   /** What the run was (shown in the legend and the table): scenario name and time pinned. */
   label: string;
   summary: RunSummary;
-  /** Copies of the run's lines per chart (cwnd, throughput, RTT), drawn dashed under the live ones. */
+  /**
+   * Copies of the run's solid lines per chart (cwnd, throughput, RTT, the delay chart's mean), drawn
+   * dashed under the live ones.
+   */
   lines: Partial<Record<ChartKind, LineSeries[]>>;
 }
 
 /** Dash pattern of a pinned run's lines (the live run's are solid). */
 export const PINNED_DASH = '2 3';
-const PINNED_KINDS: ChartKind[] = ['cwnd', 'throughput', 'rtt'];
+const PINNED_KINDS: ChartKind[] = ['cwnd', 'throughput', 'rtt', 'delay'];
 
 /** Pins the run the series store holds now: each solid line copied, restyled dashed. */
 export function pinRun(store: SeriesStore, flows: readonly FlowStyle[], summary: RunSummary, label: string): PinnedRun {
@@ -61,16 +65,18 @@ export function compareRows(a: RunSummary, b: RunSummary): CompareRow[] {
     rows.push({
       what: `${id} loss`,
       unit: '%',
-      a: fa ? 100 * fa.lossRatio : null,
-      b: fb ? 100 * fb.lossRatio : null,
+      a: fa ? lossPercent(fa) : null,
+      b: fb ? lossPercent(fb) : null,
     });
   }
-  rows.push({ what: "Jain's index", unit: '', a: a.jainGoodput, b: b.jainGoodput });
+  rows.push({ what: "Jain's index", unit: '', a: jainOf(a), b: jainOf(b) });
   rows.push({ what: 'total goodput', unit: 'Mb/s', a: a.aggregateGoodputBps / 1e6, b: b.aggregateGoodputBps / 1e6 });
   return rows;
 }
 
-/** B − A, or null when either is missing. */
+/** B − A, or null when either is missing or undefined. */
 export function difference(r: CompareRow): number | null {
-  return r.a === null || r.b === null ? null : r.b - r.a;
+  if (r.a === null || r.b === null) return null;
+  const d = r.b - r.a;
+  return Number.isFinite(d) ? d : null;
 }

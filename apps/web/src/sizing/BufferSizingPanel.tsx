@@ -1,5 +1,7 @@
 /**
- * The Buffer-sizing panel (seed 000 §6.2.1): the discrete-time LbLCA model's minimum router
+ * The Buffer-sizing panel. First the rules for a link of the scenario side by side
+ * (LinkBufferRules: bandwidth-delay product, C × RTT / √N, LbLCA, the buffer now). Then seed 000
+ * §6.2.1: the discrete-time LbLCA model's minimum router
  * buffers for a topology template and arrival rates, plotted against the outgoing capacity, and
  * each router's occupancy share over the model's steps at the minimum buffers of the first
  * capacity, drawn against the set points b_l and b_u. Runs in a Web Worker (the same engine code as
@@ -17,6 +19,7 @@ import { checkSizingForm, DEFAULT_SIZING_FORM, type SizingForm, type SizingRow, 
 import { sweepStore } from '../sweep/sweepSetup';
 import '../sweep/sweep.css';
 import { DrawerToggle } from '../DrawerToggle';
+import { LinkBufferRules } from './LinkBufferRules';
 
 const PANEL_ID = 'sizing-panel';
 const W = 470;
@@ -38,7 +41,7 @@ export function BufferSizingButton() {
       open={open}
       controls={PANEL_ID}
       testId="sizing-toggle"
-      title="Seed 000 §6.2.1: minimum LbLCA router buffers from the discrete-time model"
+      title="Buffer sizes for a link: bandwidth-delay product, C × RTT / √N, seed 000's LbLCA model"
       onToggle={() => {
         if (!open) sweepStore.getState().setOpen(false);
         sizingStore.setState({ open: !open });
@@ -115,7 +118,7 @@ export function BufferSizingPanel() {
   const current: SizingForm = { ...form, lambdasMbps: numbers(lambdaText), capacitiesMbps: numbers(capText) };
   const problems = checkSizingForm(current);
 
-  const run = () => {
+  const run = (form: SizingForm = current) => {
     worker.current?.terminate();
     const w = new Worker(new URL('./sizing.worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
@@ -128,8 +131,17 @@ export function BufferSizingPanel() {
       else if (m.type === 'trace') sizingStore.setState({ trace: m.trace, running: false });
       else sizingStore.setState({ error: m.message, running: false });
     };
-    w.postMessage({ id, form: current });
+    w.postMessage({ id, form });
   };
+  /** The model at one capacity (a link's, from the rules): the capacities field says so. */
+  const runAt = (capacityMbps: number) => {
+    setCapText(String(capacityMbps));
+    run({ ...current, capacitiesMbps: [capacityMbps] });
+  };
+  const lblcaRows = st.rows.map((r) => ({
+    capacityMbps: r.capacityMbps,
+    bufferMb: r.buffersMb.length > 0 ? Math.max(...r.buffersMb) : NaN,
+  }));
 
   const bufferLines = useMemo((): LineSeries[] => {
     const first = st.rows[0];
@@ -173,11 +185,14 @@ export function BufferSizingPanel() {
   return (
     <section id={PANEL_ID} className="sweep-panel" aria-label="Buffer sizing" data-testid="sizing-panel">
       <header className="sweep-head">
-        <h2>Buffer sizing (LbLCA, seed 000 §6.2.1)</h2>
+        <h2>Buffer sizing</h2>
         <button type="button" className="btn btn-small" onClick={() => sizingStore.setState({ open: false })}>
           Close
         </button>
       </header>
+      <h3 className="sizing-subhead">Rules for a link of this scenario</h3>
+      <LinkBufferRules lblca={lblcaRows} onComputeLblca={runAt} lblcaRunning={st.running} />
+      <h3 className="sizing-subhead">LbLCA model (seed 000 §6.2.1)</h3>
       <p className="sweep-help">
         The thesis’s discrete-time model: routers start half full, and every step d = 1 s set their rates by eqs.
         6.5–6.6 from their neighbour’s feedback; Poisson arrivals. The minimum buffer of each router is the smallest
@@ -273,7 +288,7 @@ export function BufferSizingPanel() {
           className="btn"
           data-testid="sizing-run"
           disabled={problems.length > 0 || st.running}
-          onClick={run}
+          onClick={() => run()}
         >
           {st.running ? `Sizing… (${st.rows.length}/${current.capacitiesMbps.length})` : 'Compute minimum buffers'}
         </button>{' '}

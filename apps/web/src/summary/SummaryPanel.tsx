@@ -11,6 +11,7 @@ import { exportCsv } from '../charts/exportChart';
 import './summary.css';
 import { CompareButton, CompareTable } from '../compare/ComparePanel';
 import { SplitViewButton } from '../compare/split/SplitView';
+import { jainOf, jainUndefinedReason, showFigure } from './figures';
 import { activePorts, FLOW_COLUMNS, formatCell, PORT_COLUMNS, summaryCsv, type SummaryColumn } from './summaryTable';
 
 function Table<T>({
@@ -55,14 +56,15 @@ function Table<T>({
 }
 
 export function SummaryTables({ summary }: { summary: RunSummary }) {
+  const why = jainUndefinedReason(summary);
   return (
     <>
       <p
         className="summary-jain"
-        title="Jain's fairness index of the flows' goodputs: 1 when all are equal, 1/n when one flow takes everything"
+        title={`Jain's fairness index of the flows' goodputs: 1 when all are equal, 1/n when one flow takes everything${why ? ` — ${why}` : ''}`}
       >
-        Jain&apos;s fairness index: <strong data-testid="summary-jain">{summary.jainGoodput.toFixed(3)}</strong> · total
-        goodput {(summary.aggregateGoodputBps / 1e6).toFixed(2)} Mb/s · at {summary.simulatedS.toFixed(2)} s
+        Jain&apos;s fairness index: <strong data-testid="summary-jain">{showFigure(jainOf(summary), 3)}</strong> · total
+        goodput {showFigure(summary.aggregateGoodputBps / 1e6, 2)} Mb/s · at {showFigure(summary.simulatedS, 2)} s
       </p>
       <Table cols={FLOW_COLUMNS} rows={summary.flows} caption="Per flow" rowKey={(f) => f.id} />
       <Table cols={PORT_COLUMNS} rows={activePorts(summary)} caption="Per port" rowKey={(p) => p.name} />

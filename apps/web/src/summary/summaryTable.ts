@@ -4,6 +4,7 @@
  * CSV with units in the headers.
  */
 import type { FlowSummary, PortSummary, RunSummary } from '@cclab/engine';
+import { csvFigure, jainOf, lossPercent, showFigure, utilisationPercent } from './figures';
 
 export interface SummaryColumn<T> {
   key: string;
@@ -43,7 +44,7 @@ export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = [
   {
     key: 'delay',
     label: 'Mean delay (ms)',
-    help: 'Mean one-way delay of data packets, sender to receiver',
+    help: 'Mean one-way delay of data packets, sender to receiver (— before any arrived)',
     value: (f) => f.meanDelayMs,
     digits: 1,
   },
@@ -64,8 +65,8 @@ export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = [
   {
     key: 'loss',
     label: 'Loss (%)',
-    help: 'Data packets dropped on the forward path per packet sent',
-    value: (f) => 100 * f.lossRatio,
+    help: 'Data packets dropped on the forward path per packet sent (— before the flow sent any)',
+    value: lossPercent,
     digits: 2,
   },
   { key: 'retx', label: 'Retransmits', help: 'Segments sent again', value: (f) => f.retransmits, digits: 0 },
@@ -84,8 +85,8 @@ export const PORT_COLUMNS: readonly SummaryColumn<PortSummary>[] = [
   {
     key: 'util',
     label: 'Utilisation (%)',
-    help: 'Share of the time the link was transmitting',
-    value: (p) => 100 * p.utilization,
+    help: 'Share of the time the link was transmitting (— for a port that carried nothing)',
+    value: utilisationPercent,
     digits: 1,
   },
   {
@@ -129,10 +130,10 @@ export function activePorts(s: RunSummary): PortSummary[] {
   return s.ports.filter((p) => p.arrivals > 0);
 }
 
+/** A cell as shown: "—" where the figure is undefined (figures.ts). */
 export function formatCell<T>(c: SummaryColumn<T>, row: T): string {
   const v = c.value(row);
-  if (v === null || (typeof v === 'number' && !Number.isFinite(v))) return '–';
-  return typeof v === 'number' ? v.toFixed(c.digits ?? 2) : v;
+  return typeof v === 'string' ? v : showFigure(v, c.digits ?? 2);
 }
 
 function csvField(v: string): string {
@@ -140,10 +141,7 @@ function csvField(v: string): string {
 }
 
 function csvTable<T>(cols: readonly SummaryColumn<T>[], rows: readonly T[]): string[] {
-  const raw = (c: SummaryColumn<T>, r: T) => {
-    const v = c.value(r);
-    return v === null ? '' : String(v);
-  };
+  const raw = (c: SummaryColumn<T>, r: T) => csvFigure(c.value(r));
   return [
     cols.map((c) => csvField(c.label)).join(','),
     ...rows.map((r) => cols.map((c) => csvField(raw(c, r))).join(',')),
@@ -158,8 +156,8 @@ export function summaryCsv(s: RunSummary): string {
       '',
       ...csvTable(PORT_COLUMNS, activePorts(s)),
       '',
-      `Jain's index (goodput),${s.jainGoodput}`,
-      `Simulated (s),${s.simulatedS}`,
+      `Jain's index (goodput),${csvFigure(jainOf(s))}`,
+      `Simulated (s),${csvFigure(s.simulatedS)}`,
     ].join('\n') + '\n'
   );
 }

@@ -86,6 +86,13 @@ export interface BsMeta {
   firstUe: number;
 }
 
+export interface FlowTraits {
+  /** A congestion window (cwnd, ssthresh): TCP, DCCP CCID 2. */
+  window: boolean;
+  /** A measured round-trip time: every transport but UDP. */
+  rtt: boolean;
+}
+
 export interface RunMeta {
   durationNs: number;
   intervalNs: number;
@@ -98,6 +105,12 @@ export interface RunMeta {
   probedPorts: string[];
   /** Names of the columns of a flow sample row (the engine's FLOW_COLUMNS). */
   flowColumns: string[];
+  /**
+   * What each flow's transport has (flow order): a congestion window, a measured RTT. The charts
+   * draw no cwnd/ssthresh line for a flow without a window, no RTT line for one without an RTT.
+   * Absent: every flow has both.
+   */
+  flowTraits?: FlowTraits[];
   /**
    * Names of the columns of each probed port's sample row: the engine's `Simulation.portColumns`
    * (PORT_COLUMNS, `disc:<probe>`, `backlog:<flow id>`), then the lab's cumulative counters

@@ -3,7 +3,7 @@
  * disciplines, and the names of every series column, event kind and drop reason the frames
  * encode — all taken from the engine, so nothing in the lab depends on column positions.
  */
-import { DROP_REASONS, FLOW_COLUMNS, FLOW_EVENT_KINDS, type Simulation } from '@cclab/engine';
+import { DROP_REASONS, FLOW_COLUMNS, FLOW_EVENT_KINDS, getRegistry, type Simulation } from '@cclab/engine';
 import type { BsMeta, RunMeta } from './protocol';
 
 /** Reasons a port counts drops by: the queue disciplines' reasons, then random loss on the link. */
@@ -44,6 +44,7 @@ export function runMeta(sim: Simulation): RunMeta {
   const portColumns = sim.portColumns.map((cols) => [...cols, ...reasonColumns(LAB_DROP_REASONS)]);
   // ports are built link by link, direction by direction: the same order gives each its spec
   const specs = sc.links.flatMap((l) => l.dirs.map((d) => d.queue));
+  const transports = new Map(getRegistry().transport.map((t) => [t.id, t.transport]));
   const totalColumns = sc.flows.length * FLOW_COLUMNS.length + portColumns.reduce((a, c) => a + c.length, 0);
   return {
     baseStations: baseStationMeta(sim),
@@ -54,6 +55,10 @@ export function runMeta(sim: Simulation): RunMeta {
     nodeIds: sc.nodes.map((n) => n.id),
     probedPorts: sim.probedPorts.map((p) => p.name),
     flowColumns: [...FLOW_COLUMNS],
+    flowTraits: sc.flows.map((f) => {
+      const t = transports.get(f.transport);
+      return { window: t?.window ?? true, rtt: t?.measuresRtt ?? true };
+    }),
     portColumns,
     eventKinds: [...FLOW_EVENT_KINDS],
     dropReasons: [...LAB_DROP_REASONS],

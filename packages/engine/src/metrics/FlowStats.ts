@@ -36,9 +36,15 @@ export class FlowStats {
   delayCount = 0;
   jitterSumNs = 0;
   jitterCount = 0;
-  /** Smallest and largest one-way delay seen (ns); peak-to-peak jitter = max − min. */
-  minDelayNs = Infinity;
-  maxDelayNs = -Infinity;
+  /**
+   * Smallest and largest one-way delay since the probe last took them (ns; `takeInterval`): the
+   * delay chart's per-interval band. The run's extremes fold them into `runMin/MaxNs`, so the
+   * per-packet path keeps its two comparisons (docs/performance.md).
+   */
+  intervalMinNs = Infinity;
+  intervalMaxNs = -Infinity;
+  private runMinNs = Infinity;
+  private runMaxNs = -Infinity;
   private lastDelayNs = -1;
   readonly delayHistogram = new Uint32Array(BUCKETS_PER_DECADE * DECADES + 2);
   /**
@@ -68,8 +74,8 @@ export class FlowStats {
   recordDelay(delayNs: number): void {
     this.delaySumNs += delayNs;
     this.delayCount++;
-    if (delayNs < this.minDelayNs) this.minDelayNs = delayNs;
-    if (delayNs > this.maxDelayNs) this.maxDelayNs = delayNs;
+    if (delayNs < this.intervalMinNs) this.intervalMinNs = delayNs;
+    if (delayNs > this.intervalMaxNs) this.intervalMaxNs = delayNs;
     if (this.lastDelayNs >= 0) {
       // RFC 3393-style IPDV magnitude between consecutive packets.
       this.jitterSumNs += Math.abs(delayNs - this.lastDelayNs);
@@ -92,12 +98,55 @@ export class FlowStats {
     this.delayHistogram[b]!++;
   }
 
+  /** Smallest one-way delay seen in the run (ns); peak-to-peak jitter = max − min. */
+  get minDelayNs(): number {
+    return Math.min(this.runMinNs, this.intervalMinNs);
+  }
+
+  /** Largest one-way delay seen in the run (ns). */
+  get maxDelayNs(): number {
+    return Math.max(this.runMaxNs, this.intervalMaxNs);
+  }
+
+  /**
+   * Ends the current probe interval: folds its smallest and largest delay into the run's and
+   * starts the next interval empty (Infinity / −Infinity until a delay arrives). The caller reads
+   * `intervalMinNs` / `intervalMaxNs` first.
+   */
+  takeInterval(): void {
+    if (this.intervalMinNs < this.runMinNs) this.runMinNs = this.intervalMinNs;
+    if (this.intervalMaxNs > this.runMaxNs) this.runMaxNs = this.intervalMaxNs;
+    this.intervalMinNs = Infinity;
+    this.intervalMaxNs = -Infinity;
+  }
+
   meanDelayNs(): number {
     return this.delayCount > 0 ? this.delaySumNs / this.delayCount : NaN;
   }
 
   meanJitterNs(): number {
     return this.jitterCount > 0 ? this.jitterSumNs / this.jitterCount : NaN;
+  }
+
+  /**
+   * The same percentile as `delayPercentileNs`, found by scanning down from the largest delay's
+   * bucket: the smallest bucket whose running count reaches ⌈q·n⌉ is the largest whose count from
+   * the top reaches n − ⌈q·n⌉ + 1. A high percentile then costs the buckets between it and the
+   * largest delay (the spread of the delays), not all those below it: the probe reads the p95 at
+   * every sample (docs/models.md, "Metrics").
+   */
+  delayPercentileFromTopNs(q: number): number {
+    if (this.delayCount === 0) return NaN;
+    const h = this.delayHistogram;
+    const need = this.delayCount - Math.ceil(q * this.delayCount) + 1;
+    // q = 0: the scan up stops at once, in the first bucket
+    if (need > this.delayCount) return 1000;
+    let acc = 0;
+    for (let i = delayBucket(this.maxDelayNs, h.length - 1); i >= 0; i--) {
+      acc += h[i]!;
+      if (acc >= need) return i === 0 ? 1000 : Math.pow(10, MIN_LOG + (i - 0.5) / BUCKETS_PER_DECADE);
+    }
+    return NaN;
   }
 
   /** Delay percentile (0..1) from the histogram: the geometric centre of the bucket holding it (±0.6 %). */

@@ -32,8 +32,13 @@ describe('registry', () => {
 
   it('says which transports take a congestion control and which are reliable', () => {
     const t = Object.fromEntries(reg.transport.map((x) => [x.id, x.transport]));
-    expect(t.tcp).toEqual({ usesCc: true, reliable: true, backlogged: true });
-    expect(t.udp).toEqual({ usesCc: false, reliable: false, backlogged: false });
+    expect(t.tcp).toEqual({ usesCc: true, reliable: true, backlogged: true, window: true, measuresRtt: true });
+    expect(t.udp).toEqual({ usesCc: false, reliable: false, backlogged: false, window: false, measuresRtt: false });
+    // rate-based senders measure an RTT but keep no window (RFC 5348 §4); CCID 2 is TCP-like (RFC 4341)
+    expect(t.tfrc?.window).toBe(false);
+    expect(t.tfrc?.measuresRtt).toBe(true);
+    expect(t['dccp-ccid3']?.window).toBe(false);
+    expect(t['dccp-ccid2']?.window).toBe(true);
   });
 
   it('presets only name known parameters', () => {

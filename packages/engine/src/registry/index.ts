@@ -33,7 +33,13 @@ export function getRegistry(): Registry {
     queue: queueModels.map((m) => ranged(m.info)),
     transport: transportModels.map((m) => ({
       ...ranged(m.info),
-      transport: { usesCc: m.usesCc, reliable: m.reliable, backlogged: m.backlogged },
+      transport: {
+        usesCc: m.usesCc,
+        reliable: m.reliable,
+        backlogged: m.backlogged,
+        window: m.window,
+        measuresRtt: m.measuresRtt,
+      },
     })),
     app: appModels.map((m) => ranged(m.info)),
     channel: channelModels.map((m) => ranged(m.info)),

@@ -43,6 +43,10 @@ export interface ModelInfo {
     readonly reliable: boolean;
     /** Can serve an always-backlogged (unlimited bulk) source. */
     readonly backlogged: boolean;
+    /** Has a congestion window (cwnd, ssthresh): TCP, DCCP CCID 2; not UDP, TFRC, CCID 3. */
+    readonly window: boolean;
+    /** Measures a round-trip time: every transport but UDP. */
+    readonly measuresRtt: boolean;
   };
   /**
    * Queue disciplines only: a scheduler whose sub-queues are child disciplines (the scenario's

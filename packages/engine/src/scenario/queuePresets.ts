@@ -91,7 +91,12 @@ export function parallelBottlenecks(o: LanesOptions): ScenarioInput {
   };
 }
 
-/** Bufferbloat: a CUBIC download and a NewReno newcomer through four 10 Mb/s bottlenecks. */
+/**
+ * Bufferbloat: a CUBIC download and a NewReno newcomer through four 10 Mb/s bottlenecks, and in
+ * each lane a voice call — the latency-sensitive flow the lesson is about: 200-byte packets every
+ * 20 ms over UDP (80 kb/s: G.711's 160-byte frames with 40 bytes of RTP/UDP/IPv4 headers, RFC 3551
+ * §4.5.14), whose one-way delay the delay chart shows lane by lane.
+ */
 export function bufferbloatScenario(): ScenarioInput {
   const lanes: [string, string, QueueSpec][] = [
     ['fifo', 'FIFO', { type: 'droptail' }],
@@ -99,10 +104,10 @@ export function bufferbloatScenario(): ScenarioInput {
     ['pie', 'PIE', { type: 'pie' }],
     ['fqcodel', 'FQ-CoDel', { type: 'fq-codel' }],
   ];
-  return parallelBottlenecks({
+  const sc = parallelBottlenecks({
     name: 'Bufferbloat: FIFO, CoDel, PIE, FQ-CoDel',
     description:
-      'The same two flows (a CUBIC download from 0 s, a NewReno flow joining at 10 s) cross four 10 Mb/s bottlenecks with a deep 500-packet buffer (0.4 s at 10 Mb/s): a FIFO, CoDel, PIE and FQ-CoDel. All four keep the link busy, but the FIFO stays nearly full, so every packet through it waits up to 0.4 s — ten times the 40 ms path — while the AQMs hold their queues to a few milliseconds (PIE lets slow-start bursts through, then drains them). Watch the RTT chart and the four gauges; pick one port in the queue chart for its sojourn time and the AQM’s own state.',
+      'The same flows (a CUBIC download from 0 s, a NewReno flow joining at 10 s, and a voice call: 200-byte UDP packets every 20 ms) cross four 10 Mb/s bottlenecks with a deep 500-packet buffer (0.4 s at 10 Mb/s): a FIFO, CoDel, PIE and FQ-CoDel. All four keep the link busy, but the FIFO stays nearly full, so every packet through it waits up to 0.4 s — ten times the 40 ms path — while the AQMs hold their queues to a few milliseconds (PIE lets slow-start bursts through, then drains them). Watch the one-way delay chart for the calls (the FIFO’s waits 0.3–0.4 s, FQ-CoDel’s stays within a millisecond of its 20 ms path), the RTT chart and the four gauges; pick one port in the queue chart for its sojourn time and the AQM’s own state.',
     lanes: lanes.map(([id, label, queue]) => ({
       label,
       queue,
@@ -119,6 +124,18 @@ export function bufferbloatScenario(): ScenarioInput {
     duration: '40s',
     probeInterval: '50ms',
   });
+  // the calls come after the eight TCP flows, which keep the palette's eight colours
+  lanes.forEach(([id], i) =>
+    sc.flows.push({
+      id: `${id}-voip`,
+      from: `s${i + 1}`,
+      to: `d${i + 1}`,
+      transport: { type: 'udp' },
+      app: { type: 'cbr', params: { rate: '80kbps', packetSize: '200B' } },
+      start: '0s',
+    }),
+  );
+  return sc;
 }
 
 /** The disciplines the fair-queueing lesson compares, by preset id suffix. */

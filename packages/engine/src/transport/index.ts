@@ -18,6 +18,13 @@ export interface TransportModel {
   readonly reliable: boolean;
   /** Can serve an always-backlogged (unlimited bulk) source. */
   readonly backlogged: boolean;
+  /**
+   * Has a congestion window (cwnd and ssthresh in segments): TCP and DCCP CCID 2. A rate-based
+   * sender (TFRC, CCID 3) and UDP have none; the lab charts no window for them.
+   */
+  readonly window: boolean;
+  /** Measures a round-trip time (from its ACKs or feedback); UDP measures none. */
+  readonly measuresRtt: boolean;
   /** Problems no single parameter's range can catch (an initial rate no sender can keep). */
   check?(params: ResolvedParams): ParamCheckIssue[];
   create(ctx: FlowContext): RoutedEndpoints;
@@ -27,6 +34,8 @@ export const tcpTransport: TransportModel = {
   usesCc: true,
   reliable: true,
   backlogged: true,
+  window: true,
+  measuresRtt: true,
   info: {
     id: 'tcp',
     category: 'transport',
@@ -483,6 +492,8 @@ export const udpTransport: TransportModel = {
   usesCc: false,
   reliable: false,
   backlogged: false,
+  window: false,
+  measuresRtt: false,
   info: {
     id: 'udp',
     category: 'transport',

@@ -1,15 +1,17 @@
 /**
  * One side of the split view: its variant's label and clock, its own live network view (not
- * editable here), its cwnd, throughput and queue charts and its figures, all drawn from its own
+ * editable here), its cwnd, throughput, queue and one-way delay charts and its figures, all drawn from its own
  * lab (stores and worker), handed to the usual components through LabContext.
  */
 import { useStore } from 'zustand';
 import { LabContext, useLab, type Lab } from '../../lab';
 import { TopologyCanvas } from '../../editor/TopologyCanvas';
 import { TimeSeriesChart } from '../../charts/TimeSeriesChart';
+import { DelayChart } from '../../charts/DelayChart';
 import { formatClock } from '../../run/SimClock';
+import { jainOf, lossPercent, showFigure } from '../../summary/figures';
 
-const mbps = (bps: number) => (bps / 1e6).toFixed(2);
+const mbps = (bps: number) => showFigure(bps / 1e6, 2);
 
 function PaneClock({ side }: { side: string }) {
   const now = useStore(useLab().run, (s) => s.nowNs);
@@ -20,14 +22,14 @@ function PaneClock({ side }: { side: string }) {
   );
 }
 
-function PaneFigures({ side }: { side: string }) {
+export function PaneFigures({ side }: { side: string }) {
   const summary = useStore(useLab().run, (s) => s.summary);
   if (!summary) return <p className="muted small">Figures appear once the runs start.</p>;
   return (
     <table className="summary-table split-figures" data-testid={`split-figures-${side.toLowerCase()}`}>
       <caption>
-        {side} at {summary.simulatedS.toFixed(2)} s · Jain&apos;s index{' '}
-        <span data-testid={`split-jain-${side.toLowerCase()}`}>{summary.jainGoodput.toFixed(3)}</span> · total{' '}
+        {side} at {showFigure(summary.simulatedS, 2)} s · Jain&apos;s index{' '}
+        <span data-testid={`split-jain-${side.toLowerCase()}`}>{showFigure(jainOf(summary), 3)}</span> · total{' '}
         {mbps(summary.aggregateGoodputBps)} Mb/s
       </caption>
       <thead>
@@ -48,10 +50,10 @@ function PaneFigures({ side }: { side: string }) {
               {mbps(f.goodputBps)}
             </td>
             <td className="num" data-col="cwnd">
-              {f.finalCwnd === null ? '–' : f.finalCwnd.toFixed(1)}
+              {showFigure(f.finalCwnd, 1)}
             </td>
             <td className="num" data-col="loss">
-              {(100 * f.lossRatio).toFixed(2)}
+              {showFigure(lossPercent(f), 2)}
             </td>
           </tr>
         ))}
@@ -79,6 +81,7 @@ export function SplitPane({ lab, side, label }: { lab: Lab; side: 'A' | 'B'; lab
           <TimeSeriesChart kind="cwnd" />
           <TimeSeriesChart kind="throughput" />
           <TimeSeriesChart kind="queue" />
+          <DelayChart />
         </div>
         <PaneFigures side={side} />
       </section>

@@ -46,6 +46,9 @@ export const dccpCcid2Transport: TransportModel = {
   // data is never retransmitted; bulk (FTP) traffic runs over it as an always-backlogged source
   reliable: false,
   backlogged: true,
+  // CCID 2 is TCP-like: a window of packets (RFC 4341 §5)
+  window: true,
+  measuresRtt: true,
   info: {
     id: 'dccp-ccid2',
     category: 'transport',

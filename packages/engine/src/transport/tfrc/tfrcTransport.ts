@@ -296,6 +296,9 @@ export const tfrcTransport: TransportModel = {
   // data is not retransmitted; bulk (FTP) traffic runs over it as an always-backlogged source
   reliable: false,
   backlogged: true,
+  // rate-based (RFC 5348 §4): no window; the RTT comes from the receiver's feedback
+  window: false,
+  measuresRtt: true,
   check: packetRateCheck('initialRate', 'packetSize'),
   info: {
     id: 'tfrc',
@@ -341,6 +344,9 @@ export const dccpCcid3Transport: TransportModel = {
   usesCc: false,
   reliable: false,
   backlogged: true,
+  // rate-based (RFC 5348 §4): no window; the RTT comes from the receiver's feedback
+  window: false,
+  measuresRtt: true,
   check: packetRateCheck('initialRate', 'packetSize'),
   info: {
     id: 'dccp-ccid3',
