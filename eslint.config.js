@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'e2e/artifacts/**',
+      '.scratch/**',
       'packages/engine/presets/**',
       '.stryker-tmp*/**',
       'reports/**',
