@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
 import { wordZodIssue } from '../scenario/zodIssues.js';
 import { ScenarioPathError, setPath } from '../experiment/scenarioPath.js';
+import { checkAssignment, checkEditable, checkHints, checkWindow } from './parseChecks.js';
 import {
   EXERCISE_LIMITS,
   exerciseFileSchema,
@@ -67,6 +68,7 @@ export function parseExercise(input: unknown): Exercise {
     taskIds.add(t.id);
     checkTask(t, `tasks[${i}]`, scenario, resolved, issues);
     checkPlaceholders(t.prompt, names, `tasks[${i}].prompt`, issues);
+    checkHints(t, `tasks[${i}]`, file.parameters ?? [], scenario, issues);
   });
   if (issues.length) throw new ExerciseError(issues.slice(0, MAX_REPORTED));
   return { file, scenario };
@@ -130,32 +132,6 @@ function resolveScenario(file: ExerciseFile, issues: ExerciseIssue[]): ScenarioI
   return scenario as ScenarioInput;
 }
 
-/** Setting `path` to `value` must address the scenario and leave it valid. */
-function checkAssignment(
-  scenario: ScenarioInput,
-  path: string,
-  value: unknown,
-  at: string,
-  valueAt: string,
-  issues: ExerciseIssue[],
-): void {
-  let changed: ScenarioInput;
-  try {
-    changed = setPath(scenario, path, value);
-  } catch (e) {
-    if (!(e instanceof ScenarioPathError)) throw e;
-    issues.push({ path: `${at}.path`, message: e.message });
-    return;
-  }
-  try {
-    validateScenario(changed);
-  } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    const first = e.issues[0]!;
-    issues.push({ path: `${at}.${valueAt}`, message: `gives an invalid scenario: ${first.path}: ${first.message}` });
-  }
-}
-
 function checkTask(
   t: ExerciseTask,
   at: string,
@@ -187,7 +163,9 @@ function checkTask(
         } catch (err) {
           if (!(err instanceof ScenarioPathError)) throw err;
           issues.push({ path: `${at}.editable[${k}].path`, message: err.message });
+          return;
         }
+        checkEditable(e.path, t.live === true, `${at}.editable[${k}].path`, scenario, issues);
       });
       for (const [path, v] of Object.entries(t.solution ?? {})) {
         if (!editable.has(path))
@@ -225,6 +203,7 @@ function checkMetric(m: ExerciseMetric, at: string, resolved: ResolvedScenario, 
   m.versus?.forEach((id, k) => flowRef(id, `versus[${k}]`));
   if (m.port !== undefined && !ports.has(m.port))
     issues.push({ path: `${at}.port`, message: `${JSON.stringify(m.port)} is not a link direction "a->b"` });
+  checkWindow(m, spec.scope, at, resolved.durationNs, issues);
 }
 
 /** `{name}` in a prompt must name a parameter. */
