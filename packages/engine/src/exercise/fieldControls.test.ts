@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getRegistry } from '../registry/index.js';
-import { builtinExercises, fieldControlOf, fieldValueProblem, parseExercise } from './index.js';
+import { builtinExercises, draftProblem, fieldControlOf, fieldValueProblem, parseExercise } from './index.js';
 
 const bloat = parseExercise(builtinExercises.find((e) => e.id === 'bufferbloat-codel')!).scenario;
 const dccp = parseExercise(builtinExercises.find((e) => e.id === 'dccp-tcplike-long-delay')!).scenario;
@@ -106,5 +106,20 @@ describe('a value that is not one of the field’s kind is named in the field’
     expect(fieldValueProblem(queue, 'CoDel')).toBe('Pick a queue discipline from the list.');
     expect(fieldValueProblem(queue, { type: 'codle' })).toBe('Pick a queue discipline from the list.');
     expect(fieldValueProblem(cc, 'Cubic')).toBe('Pick a congestion control from the list.');
+  });
+});
+
+describe('a value entered in a field goes into the scenario only when it fits', () => {
+  it('refuses a value of the wrong kind in the field’s words, and one the validator refuses with its reason', () => {
+    expect(draftProblem(bloat, 'links[r1-r2].queue', { type: 'codel' }, 'Bottleneck queue discipline')).toBeNull();
+    expect(draftProblem(bloat, 'links[r1-r2].delay', 'abcms', 'Bottleneck delay')).toBe('Enter a delay such as 20 ms.');
+    // of the right kind, but the scenario's bound on a link delay refuses it
+    expect(draftProblem(bloat, 'links[r1-r2].delay', '5000s', 'Bottleneck delay')).toMatch(/^Bottleneck delay: /);
+  });
+
+  it('does not blame the field for a problem the scenario already had', () => {
+    const broken = structuredClone(bloat);
+    broken.links[0]!.rate = 'fast';
+    expect(draftProblem(broken, 'links[r1-r2].queue', { type: 'red' }, 'Bottleneck queue discipline')).toBeNull();
   });
 });

@@ -19,8 +19,16 @@ export type { ParameterValues } from './variant.js';
 export { checkAnswer, formatValue, goalHolds, makeScenario } from './checkAnswer.js';
 export { measure, WINDOWED_PORT_METRICS } from './measure.js';
 export { fieldControlOf, fieldValueProblem, paramControl } from './fieldControls.js';
+export { draftProblem } from './draftValue.js';
 export type { FieldControl, ChoiceOption, QuantityKind as FieldQuantityKind } from './fieldControls.js';
-export { makeAnswerFrom, editableEvents, liveChangeRefusal, liveTargets, eventSeconds } from './makeAnswer.js';
+export {
+  makeAnswerFrom,
+  fieldValue,
+  editableEvents,
+  liveChangeRefusal,
+  liveTargets,
+  eventSeconds,
+} from './makeAnswer.js';
 export type { EditableEvent } from './makeAnswer.js';
 export { hintText, hintAnswer, verifyHint, valueKey } from './hints.js';
 export type { HintVerification } from './hints.js';

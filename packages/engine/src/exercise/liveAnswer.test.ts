@@ -4,6 +4,7 @@ import {
   builtinExercises,
   checkAnswer,
   ExerciseError,
+  fieldValue,
   makeAnswerFrom,
   makeScenario,
   measure,
@@ -65,7 +66,7 @@ describe('a make-it-happen answer read from the scenario as the student left it'
     const lab = withEvents(fair.scenario, liveQueue('4.6s', 'drr'));
     expect(makeAnswerFrom(makeFair, fair.scenario, lab)).toEqual({
       refused:
-        'Your change of bottleneck queue discipline is recorded as a live change at 4.60 s; this task asks for it from the start — use “Apply from 0 s” next to the field in the inspector, or Reset and set it before pressing Play.',
+        'Your change of bottleneck queue discipline is recorded as a live change at 4.60 s; this task asks for it from the start — use “Apply from 0 s” next to the field in the inspector, or press “Reset scenario” and set it before pressing Play.',
     });
     // the checker refuses it too if it is sent one
     const c = checkAnswer(fair, {}, 1, { kind: 'make', set: {}, events: lab.events });
@@ -192,5 +193,16 @@ describe('the exercise file says which changes may happen during the run', () =>
       'tasks[0].hints[0].answerPer.answers: "7ms" is not a value of delay',
       'tasks[1].hints[0].answer: "huge" is not an option (small, large)',
     ]);
+  });
+});
+
+describe('reading an editable field', () => {
+  it('an unset parameter is a field without a value, a missing flow no field at all', () => {
+    const dccp = parseExercise(builtinExercises.find((e) => e.id === 'dccp-tcplike-long-delay')!);
+    const path = 'flows[f0].transport.params.initialSsthresh';
+    expect(fieldValue(dccp.scenario, path)).toEqual({ found: true, value: undefined });
+    expect(fieldValue(dccp.scenario, 'flows[f9].transport.params.initialSsthresh')).toEqual({ found: false });
+    const task = dccp.file.tasks[0] as MakeTask;
+    expect(makeAnswerFrom(task, dccp.scenario, dccp.scenario)).toEqual({ answer: { kind: 'make', set: {} } });
   });
 });

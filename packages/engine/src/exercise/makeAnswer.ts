@@ -117,8 +117,23 @@ export function liveChangeRefusal(e: EditableEvent): string {
   const at = eventSeconds(e.event.at);
   return (
     `Your change of ${inSentence(e.label)} is recorded as a live change at ${at.toFixed(2)} s; this task asks for it ` +
-    'from the start — use “Apply from 0 s” next to the field in the inspector, or Reset and set it before pressing Play.'
+    'from the start — use “Apply from 0 s” next to the field in the inspector, or press “Reset scenario” and set it before pressing Play.'
   );
+}
+
+/**
+ * The value of the field at `path` (undefined when it is unset: `flows[f0].transport.params.x` of
+ * a flow without params), or `{ found: false }` when the scenario has no such link, flow or node.
+ */
+export function fieldValue(sc: ScenarioInput, path: string): { found: true; value: unknown } | { found: false } {
+  const head = /^[A-Za-z]+\[[^\]]+\]/.exec(path)?.[0];
+  if (head !== undefined && elements(sc, head).length === 0) return { found: false };
+  try {
+    return { found: true, value: getPath(sc, path)[0] };
+  } catch (e) {
+    if (e instanceof ScenarioPathError) return { found: true, value: undefined };
+    throw e;
+  }
 }
 
 /**
@@ -134,16 +149,12 @@ export function makeAnswerFrom(
 ): { answer: TaskAnswer & { kind: 'make' } } | { refused: string } {
   const set: Record<string, unknown> = {};
   for (const e of task.editable) {
-    let v: unknown;
-    try {
-      v = getPath(lab, e.path)[0];
-    } catch (err) {
-      if (!(err instanceof ScenarioPathError)) throw err;
+    const v = fieldValue(lab, e.path);
+    if (!v.found)
       return {
         refused: `The scenario in the editor has no ${inSentence(e.label)} (${e.path}): it is not this exercise’s scenario any more. Press “Reset scenario” to bring it back.`,
       };
-    }
-    if (v !== undefined) set[e.path] = v;
+    if (v.value !== undefined) set[e.path] = v.value;
   }
   const events = editableEvents(task, exerciseScenario, lab.events ?? []);
   if (events.length > 0 && !task.live) return { refused: liveChangeRefusal(events[0]!) };
