@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { LabPage } from '../fixtures/LabPage.mjs';
@@ -265,4 +266,38 @@ export async function refusalsAndLiveChanges({ context, baseUrl }) {
   await panel.getByTestId('editable-0').selectOption('drr');
   await check(panel, /^Goal reached/);
   assert.equal(await attempts(page, 'fair-queueing-unresponsive', 1), 1);
+
+  // the authoring form sets option values and a reference solution with the same controls and refusals
+  await panel.getByRole('button', { name: '← All exercises' }).click();
+  await panel.getByRole('button', { name: 'New exercise' }).click();
+  const form = panel.getByTestId('exercise-author');
+  await form.getByLabel('Title').fill('Disciplines');
+  await form.getByLabel('Learning goal').fill('Compare disciplines.');
+  await form.getByLabel('Kind of task').selectOption('choose');
+  await form.getByRole('button', { name: 'Add task' }).click();
+  await form.getByLabel('Prompt').fill('Which one keeps the queue shorter?');
+  await form.getByLabel('Options vary').selectOption('links[r1-r2].queue');
+  await form.getByTestId('author-0-option-1').selectOption('codel');
+  await form.getByLabel('Kind of task').selectOption('make');
+  await form.getByRole('button', { name: 'Add task' }).click();
+  const make = form.getByTestId('author-task-1');
+  await make.getByLabel('Prompt').fill('Fill the link.');
+  await make.getByLabel('Editable field').selectOption('links[r1-r2].buffer');
+  await make.getByLabel('Goal value').fill('0.9');
+  await form.getByTestId('author-1-solution').fill('plenty');
+  await form.getByTestId('author-1-solution').press('Enter');
+  await make.getByRole('alert').filter({ hasText: 'Enter a buffer size such as 100 packets.' }).waitFor();
+  await form.getByTestId('author-1-solution').fill('80');
+  await form.getByTestId('author-1-solution').press('Enter');
+  assert.equal(await make.getByRole('alert').count(), 0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    form.getByRole('button', { name: 'Export exercise file' }).click(),
+  ]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.deepEqual(
+    file.tasks[0].options.map((o) => o.set),
+    [{ 'links[r1-r2].queue': { type: 'drr' } }, { 'links[r1-r2].queue': { type: 'codel' } }],
+  );
+  assert.deepEqual(file.tasks[1].solution, { 'links[r1-r2].buffer': '80 packets' });
 }
