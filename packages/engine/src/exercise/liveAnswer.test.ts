@@ -187,6 +187,12 @@ describe('the exercise file says which changes may happen during the run', () =>
       'tasks[1].goals[0].metric.from: meanQueuePackets is measured over the whole run; of the port metrics meanSojournMs, utilization, drops, marks, portThroughputBps take "from"',
       'tasks[1].hints[0].answer: sets links[r1-r2].rate, which is not an editable field',
     ]);
+    const words = structuredClone(slow);
+    words.tasks[0]!.hints = [{ text: 'Count.', answer: 'about 0.2' } as never, 42 as never];
+    expect(issues(words)).toEqual([
+      'tasks[0].hints[0].answer: "about 0.2" is not a number',
+      'tasks[0].hints[1]: must be the hint’s text, or { "text", "answer" }',
+    ]);
     expect(issues(slow)).toEqual([
       'tasks[0].hints[0].answerPer.answers: gives no answer for delay=10ms',
       'tasks[0].hints[0].answerPer.answers: gives no answer for delay=15ms',

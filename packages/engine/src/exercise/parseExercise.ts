@@ -4,6 +4,7 @@
  * tasks whose editable fields and options address the scenario. Every problem is reported with the
  * field it concerns (`tasks[1].goals[0].metric.port: "r2->r3" is not a link direction`), all at once.
  */
+import type { z } from 'zod';
 import { findResultMetric } from '../metrics/resultMetrics.js';
 import { presets } from '../scenario/presets.js';
 import { formatPath } from '../scenario/paths.js';
@@ -46,10 +47,13 @@ export function parseExercise(input: unknown): Exercise {
   const parsed = exerciseFileSchema.safeParse(input);
   if (!parsed.success)
     throw new ExerciseError(
-      parsed.error.issues.slice(0, MAX_REPORTED).map((i) => ({
-        path: formatExercisePath(i.path),
-        message: wordZodIssue(i, input),
-      })),
+      parsed.error.issues
+        .flatMap(unionBranch)
+        .slice(0, MAX_REPORTED)
+        .map((i) => ({
+          path: formatExercisePath(i.path),
+          message: i.code === 'invalid_union' ? unionMessage(i.path) : wordZodIssue(i, input),
+        })),
     );
   const file = parsed.data;
   const issues: ExerciseIssue[] = [];
@@ -72,6 +76,24 @@ export function parseExercise(input: unknown): Exercise {
   });
   if (issues.length) throw new ExerciseError(issues.slice(0, MAX_REPORTED));
   return { file, scenario };
+}
+
+/**
+ * A value that matches no form of a field with several (a hint: text or `{ text, answer }`) is
+ * reported by what is wrong with it in the one form whose type it has (`hints[0].answer: "abc" is
+ * not a number`), when exactly one form got past the value's type.
+ */
+function unionBranch(i: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (i.code !== 'invalid_union' || i.errors.length === 0) return [i];
+  const typed = i.errors.filter((b) => !(b.length === 1 && b[0]!.code === 'invalid_type' && b[0]!.path.length === 0));
+  if (typed.length !== 1) return [i];
+  return typed[0]!.map((b) => ({ ...b, path: [...i.path, ...b.path] }));
+}
+
+function unionMessage(path: readonly PropertyKey[]): string {
+  if (path.includes('hints')) return 'must be the hint’s text, or { "text", "answer" }';
+  if (path.length === 1 && path[0] === 'scenario') return 'must be { "preset": id } or { "scenario": { … } }';
+  return 'is not in any of the forms this field takes';
 }
 
 /** Parses exercise JSON text; a syntax error is reported like any other problem. */
