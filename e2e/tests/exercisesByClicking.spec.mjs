@@ -80,11 +80,21 @@ function attempts(page, id, task) {
   );
 }
 
-async function check(panel, expected) {
-  const feedback = panel.getByTestId('task-feedback');
+/**
+ * Presses Check (or Save) and waits for that check: the task's attempts go up by one (the lab
+ * records every checked answer), then its feedback must match `expected`.
+ */
+async function check(panel, at, expected) {
+  const page = panel.page();
+  const before = await attempts(page, at.id, at.task);
   await panel.getByRole('button', { name: /^(Check|Save)$/ }).click();
-  await feedback.filter({ hasText: expected }).waitFor({ timeout: CHECK_MS });
-  await panel.getByRole('button', { name: /^(Check|Save)$/ }).waitFor();
+  await page.waitForFunction(
+    ([id, task, n]) =>
+      (JSON.parse(localStorage.getItem('cclab.exercises.v1') ?? '{}').progress?.[id]?.tasks?.[task]?.attempts ?? 0) > n,
+    [at.id, at.task, before],
+    { timeout: CHECK_MS, polling: 100 },
+  );
+  await panel.getByTestId('task-feedback').filter({ hasText: expected }).waitFor();
 }
 
 /**
@@ -93,12 +103,7 @@ async function check(panel, expected) {
  * congestion-control pickers and number-with-unit fields set, explanations written. The first task
  * of each kind also gets a wrong answer first, and its message. No JSON is typed anywhere.
  */
-export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
-  const lab = new LabPage(await context.newPage(), baseUrl);
-  await lab.open();
-  const page = lab.page;
-  await page.getByRole('button', { name: 'Exercises', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Exercises' });
+async function solveEveryBuiltin(lab, panel) {
   const wrongShown = new Set();
   let checks = 0;
   for (const file of builtinExercises) {
@@ -111,6 +116,7 @@ export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
     const values = variantValues(ex, Number(await view.getAttribute('data-variant')));
     const sc = scenarioWith(ex, values);
     for (const [i, task] of file.tasks.entries()) {
+      const at = { id: file.id, task: i };
       await panel.getByRole('button', { name: `Task ${i + 1}`, exact: true }).click();
       await panel.locator(`[data-testid="exercise-task"][data-kind="${task.kind}"]`).waitFor();
       const ref = referenceAnswers(ex, values, task);
@@ -122,27 +128,27 @@ export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
           const input = panel.getByLabel(/^Your answer/);
           if (firstOfKind) {
             await input.fill(String(Number(ref.wrong.value.toPrecision(6))));
-            await check(panel, /^Too (high|low)/);
+            await check(panel, at, /^Too (high|low)/);
             checks++;
           }
           await input.fill(String(Number(ref.right.value.toPrecision(6))));
-          await check(panel, /^Right: the simulation gives/);
+          await check(panel, at, /^Right: the simulation gives/);
           break;
         }
         case 'choose': {
           const label = (id) => task.options.find((o) => o.id === id).label;
           if (firstOfKind) {
             await panel.getByLabel(label(ref.wrong.option), { exact: true }).check();
-            await check(panel, /another option gives a (higher|lower) one/);
+            await check(panel, at, /another option gives a (higher|lower) one/);
             checks++;
           }
           await panel.getByLabel(label(ref.right.option), { exact: true }).check();
-          await check(panel, /^Right\. With/);
+          await check(panel, at, /^Right\. With/);
           break;
         }
         case 'make': {
           if (firstOfKind) {
-            await check(panel, /^Not yet:/); // the exercise's scenario as it is misses the goal
+            await check(panel, at, /^Not yet:/); // the exercise's scenario as it is misses the goal
             checks++;
             await panel.screenshot({ path: shot('exercises-by-clicking-make-wrong') });
           }
@@ -155,7 +161,7 @@ export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
               `${file.id} ${path}`,
             );
           }
-          await check(panel, /^Goal reached/);
+          await check(panel, at, /^Goal reached/);
           if (file.id === 'pacing-small-buffer') await panel.screenshot({ path: shot('exercises-by-clicking-params') });
           break;
         }
@@ -170,7 +176,7 @@ export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
             checks++;
           }
           await text.fill(ref.right.text);
-          await check(panel, /^Kept with your work/);
+          await check(panel, at, /^Kept with your work/);
           break;
         }
       }
@@ -189,64 +195,61 @@ export async function everyBuiltinTaskByClicking({ context, baseUrl }) {
  * A change made while the run plays counts for the task that says it may (bufferbloat's CoDel
  * switch) and is refused, with the time and how to fix it, by one that asks for it from the start.
  */
-export async function refusalsAndLiveChanges({ context, baseUrl }) {
-  await context.addInitScript(() => {
-    window.__autosaves = [];
-    const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (k, v) {
-      if (k === 'cclab:scenario:v1') window.__autosaves.push(v);
-      return set.call(this, k, v);
-    };
-  });
-  const lab = new LabPage(await context.newPage(), baseUrl);
-  await lab.open();
+async function refusalsAndLiveChanges(lab, panel) {
   const page = lab.page;
-  await page.getByRole('button', { name: 'Exercises', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Exercises' });
+  await panel.getByRole('button', { name: '← All exercises' }).click();
   const refusal = panel.getByTestId('task-refusal');
 
-  // a buffer typed as words
+  // a buffer typed as words (the exercises were solved above: attempts and feedback must not change)
   await panel.getByRole('button', { name: 'The AIMD sawtooth and the buffer', exact: true }).click();
+  await panel.getByRole('button', { name: /^Task 1\b/ }).click();
   await panel.getByTestId('make-fields').waitFor();
   const before = await lab.scenario();
-  await panel.getByTestId('editable-0').fill('lots');
+  const tried = await attempts(page, 'aimd-sawtooth-buffer', 0);
+  const feedback = await panel.getByTestId('task-feedback').textContent();
+  const mark = await page.evaluate(() => window.__autosaves.length);
+  await panel.getByTestId('editable-0').fill('oodles');
   await panel.getByTestId('editable-0').press('Enter');
   await panel.getByRole('alert').filter({ hasText: 'Enter a buffer size such as 100 packets.' }).waitFor();
   assert.deepEqual(await lab.scenario(), before, 'the refused entry did not reach the scenario');
   await panel.getByRole('button', { name: 'Check' }).click();
   await refusal.filter({ hasText: /^Bottleneck buffer: Enter a buffer size such as 100 packets\./ }).waitFor();
-  assert.equal(await attempts(page, 'aimd-sawtooth-buffer', 0), 0, 'a refusal is not an attempt');
-  assert.equal(await panel.getByTestId('task-feedback').textContent(), '');
+  assert.equal(await attempts(page, 'aimd-sawtooth-buffer', 0), tried, 'a refusal is not an attempt');
+  assert.equal(await panel.getByTestId('task-feedback').textContent(), feedback);
   await panel.screenshot({ path: shot('exercises-refused-entry') });
   // a valid entry goes in, and is what the autosave writes; no write ever held the words
   await panel.getByTestId('editable-0').fill('75');
   await panel.getByTestId('editable-0').press('Enter');
-  await page.waitForFunction(() => window.__autosaves.some((v) => v.includes('75 packets')));
-  assert.equal((await page.evaluate(() => window.__autosaves)).filter((v) => v.includes('lots')).length, 0);
+  await page.waitForFunction((mark) => window.__autosaves.slice(mark).some((v) => v.includes('75 packets')), mark);
+  const writes = await page.evaluate((mark) => window.__autosaves.slice(mark), mark);
+  assert.equal(writes.filter((v) => v.includes('oodles')).length, 0);
 
   // a prediction that is not a number
   await panel.getByRole('button', { name: '← All exercises' }).click();
   await panel.getByRole('button', { name: 'Bufferbloat and CoDel', exact: true }).click();
+  await panel.getByRole('button', { name: /^Task 1\b/ }).click();
+  const predicted = await attempts(page, 'bufferbloat-codel', 0);
   await panel.getByLabel('Your answer (ms)').fill('about 300');
   await panel.getByRole('button', { name: 'Check' }).click();
   await refusal.filter({ hasText: 'Enter your prediction as a number in ms, such as 12.5.' }).waitFor();
-  assert.equal(await attempts(page, 'bufferbloat-codel', 0), 0);
+  assert.equal(await attempts(page, 'bufferbloat-codel', 0), predicted);
 
   // live: true — CoDel chosen while the run plays is what the check runs
-  await panel.getByRole('button', { name: 'Task 2', exact: true }).click();
+  await panel.getByRole('button', { name: /^Task 2\b/ }).click();
   await page.getByTestId('play').click();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9, undefined, 60_000);
   await panel.getByTestId('editable-0').selectOption('codel');
   await page.waitForFunction(() => (window.__cclab.scenario().events ?? []).some((e) => e.queue?.type === 'codel'));
   await page.getByTestId('play').click(); // pause: the check does not need the run
   assert.equal((await lab.scenario()).links.find((l) => l.a === 'r1' && l.b === 'r2').queue, undefined);
-  await check(panel, /^Goal reached/);
+  await check(panel, { id: 'bufferbloat-codel', task: 1 }, /^Goal reached/);
   await panel.screenshot({ path: shot('exercises-live-accepted') });
 
   // not live — the same kind of change is refused, not counted, and says how to do it
   await panel.getByRole('button', { name: '← All exercises' }).click();
   await panel.getByRole('button', { name: 'Fair queueing vs FIFO with an unresponsive flow', exact: true }).click();
-  await panel.getByRole('button', { name: 'Task 2', exact: true }).click();
+  await panel.getByRole('button', { name: /^Task 2\b/ }).click();
+  const fairTried = await attempts(page, 'fair-queueing-unresponsive', 1);
   await page.getByTestId('play').click();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 1e9, undefined, 60_000);
   await panel.getByTestId('editable-0').selectOption('drr');
@@ -259,13 +262,12 @@ export async function refusalsAndLiveChanges({ context, baseUrl }) {
         /^Your change of bottleneck queue discipline is recorded as a live change at \d+\.\d\d s; this task asks for it from the start — use “Apply from 0 s” next to the field in the inspector, or press “Reset scenario” and set it before pressing Play\.$/,
     })
     .waitFor();
-  assert.equal(await attempts(page, 'fair-queueing-unresponsive', 1), 0);
+  assert.equal(await attempts(page, 'fair-queueing-unresponsive', 1), fairTried);
   await panel.screenshot({ path: shot('exercises-live-refused') });
-  // as the message says: Reset scenario, set it, check
+  // as the message says: Reset scenario, set it, check (an attempt, accepted)
   await panel.getByRole('button', { name: 'Reset scenario' }).click();
   await panel.getByTestId('editable-0').selectOption('drr');
-  await check(panel, /^Goal reached/);
-  assert.equal(await attempts(page, 'fair-queueing-unresponsive', 1), 1);
+  await check(panel, { id: 'fair-queueing-unresponsive', task: 1 }, /^Goal reached/);
 
   // the authoring form sets option values and a reference solution with the same controls and refusals
   await panel.getByRole('button', { name: '← All exercises' }).click();
@@ -300,4 +302,28 @@ export async function refusalsAndLiveChanges({ context, baseUrl }) {
     [{ 'links[r1-r2].queue': { type: 'drr' } }, { 'links[r1-r2].queue': { type: 'codel' } }],
   );
   assert.deepEqual(file.tasks[1].solution, { 'links[r1-r2].buffer': '80 packets' });
+}
+
+/** Both of the above in one page (one browser context: the lab loads once). */
+export async function exercisesByClicking({ context, baseUrl }) {
+  // every write of the autosave, to show that a refused entry never reaches it
+  await context.addInitScript(() => {
+    window.__autosaves = [];
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'cclab:scenario:v1') window.__autosaves.push(v);
+      return set.call(this, k, v);
+    };
+  });
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  await lab.page.getByRole('button', { name: 'Exercises', exact: true }).click();
+  const panel = lab.page.getByRole('region', { name: 'Exercises' });
+  const t0 = Date.now();
+  await solveEveryBuiltin(lab, panel);
+  const t1 = Date.now();
+  await refusalsAndLiveChanges(lab, panel);
+  console.log(
+    `  every built-in task: ${((t1 - t0) / 1000).toFixed(1)} s; refusals and live changes: ${((Date.now() - t1) / 1000).toFixed(1)} s`,
+  );
 }
