@@ -217,6 +217,11 @@ async function refusalsAndLiveChanges(lab, panel) {
   assert.equal(await attempts(page, 'aimd-sawtooth-buffer', 0), tried, 'a refusal is not an attempt');
   assert.equal(await panel.getByTestId('task-feedback').textContent(), feedback);
   await panel.screenshot({ path: shot('exercises-refused-entry') });
+  // away and back: the field shows the scenario's value again and no longer holds the check up
+  await panel.getByRole('button', { name: /^Task 2\b/ }).click();
+  await panel.getByRole('button', { name: /^Task 1\b/ }).click();
+  assert.equal(await panel.getByTestId('editable-0').inputValue(), '5');
+  await check(panel, { id: 'aimd-sawtooth-buffer', task: 0 }, /^Not yet: Bottleneck utilisation is 0\.684/);
   // a valid entry goes in, and is what the autosave writes; no write ever held the words
   await panel.getByTestId('editable-0').fill('75');
   await panel.getByTestId('editable-0').press('Enter');

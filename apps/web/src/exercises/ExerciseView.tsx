@@ -39,6 +39,9 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
 
   const goTo = (i: number) => {
     setError(null);
+    // another task's fields show the scenario's values again: what was refused is gone
+    problemsNow.current = {};
+    setProblems({});
     store.goTo(exerciseKey, i);
   };
 
