@@ -183,7 +183,7 @@ export function ExercisesPanel() {
           return st.view === 'summary' ? (
             <ExerciseSummary exerciseKey={st.current} file={file} />
           ) : (
-            <ExerciseView exerciseKey={st.current} file={file} />
+            <ExerciseView key={st.current} exerciseKey={st.current} file={file} />
           );
         })()
       )}
