@@ -4,13 +4,11 @@ import { exercisesStore } from './exercisesSetup';
 import { exerciseFileOf, parsedExercise } from './exerciseStore';
 
 /**
- * Puts an exercise's scenario in the editor, paused at 0 s. The run is reset first: a scenario
- * that differs from the one running only by its recorded live changes would otherwise be taken as
- * those changes undone and re-simulated to the current time (share/useScenarioSync.ts), keeping
- * the run mid-way, where the student's next setting would again be a live change.
+ * Puts an exercise's scenario in the editor, paused at 0 s: an open (the store's `replace`) always
+ * loads afresh at time zero (share/useScenarioSync.ts), also when it differs from the running
+ * scenario only in its recorded live changes, so the student's next setting is a scenario value.
  */
 export function openExerciseScenario(lab: Lab, sc: ScenarioInput): void {
-  if (lab.sim.midRun) lab.sim.reset();
   lab.scenario.getState().replace(sc);
 }
 
