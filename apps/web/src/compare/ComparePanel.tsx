@@ -9,6 +9,17 @@ import { compareRows, difference, pinRun, type CompareRow } from './pinnedRun';
 
 const fmt = (v: number | null, digits = 3) => (v === null || !Number.isFinite(v) ? '–' : v.toFixed(digits));
 
+/**
+ * Three significant figures, never fewer than the integer part (357.071 → "357", 9.254 →
+ * "9.25", 0.2453 → "0.245"): the compact table presentation mode puts beside the split view's panes.
+ */
+export function fmtCompact(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  const digits = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  return v.toFixed(digits);
+}
+
 export function CompareButton() {
   const lab = useLab();
   const pinned = useStore(lab.ui, (s) => s.pinned);
@@ -60,21 +71,28 @@ export function CompareTable() {
   );
 }
 
-/** Both runs' figures and the difference B − A (the A/B comparison and the split view). */
+/**
+ * Both runs' figures and the difference B − A (the A/B comparison and the split view). Compact
+ * (the split view while presenting): three significant figures and "delay" for "mean delay", so
+ * the table fits beside the panes at 1024×768.
+ */
 export function CompareRowsTable({
   rows,
   label,
   caption,
   testId,
+  compact = false,
 }: {
   rows: readonly CompareRow[];
   label: string;
   caption: string;
   testId: string;
+  compact?: boolean;
 }) {
+  const num = compact ? fmtCompact : (v: number | null) => fmt(v);
   return (
     <div className="summary-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="summary-table compare-table" data-testid={testId}>
+      <table className={`summary-table compare-table${compact ? ' is-compact' : ''}`} data-testid={testId}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -92,12 +110,12 @@ export function CompareRowsTable({
             return (
               <tr key={r.what}>
                 <th scope="row">
-                  {r.what}
+                  {compact ? r.what.replace(/ mean delay$/, ' delay') : r.what}
                   {r.unit ? ` (${r.unit})` : ''}
                 </th>
-                <td className="num">{fmt(r.a)}</td>
-                <td className="num">{fmt(r.b)}</td>
-                <td className="num">{d === null ? '–' : `${d >= 0 ? '+' : ''}${fmt(d)}`}</td>
+                <td className="num">{num(r.a)}</td>
+                <td className="num">{num(r.b)}</td>
+                <td className="num">{d === null ? '–' : `${d >= 0 ? '+' : ''}${num(d)}`}</td>
               </tr>
             );
           })}
