@@ -20,6 +20,7 @@ import { captionStyle, MAX_CAPTIONED_LINKS, measure as measureText, useFitCamera
 import { linkCaptionFits } from './networkExtent';
 import { linkCaption } from './captions';
 import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
+import { useKeyboardLink } from './keyboardLink';
 
 export function TopologyCanvas() {
   const lab = useLab();
@@ -83,6 +84,7 @@ export function TopologyCanvas() {
   }, [size, fitToNodes]);
 
   const g = useCanvasGestures(transform, setTransform);
+  const keyLink = useKeyboardLink(lab);
   const byId = useMemo(
     () => new Map(scenario.nodes.map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }])),
     [scenario.nodes],
@@ -104,6 +106,8 @@ export function TopologyCanvas() {
   // each caption only where it fits along its link (networkExtent.ts)
   const captions = captionStyle(inPane, presenting, scenario.links.length);
   const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
+  const keyFrom = keyLink.from !== null ? byId.get(keyLink.from) : undefined;
+  const keyTo = keyLink.target !== null ? byId.get(keyLink.target) : undefined;
   // port gauges (and the link captions clear of them) are larger in presentation mode
   const gauge = gaugeScale(presenting, transform.k);
   const isRouter = (id: string) => kindOf.get(id) === 'router';
@@ -125,14 +129,20 @@ export function TopologyCanvas() {
           viewBox={`0 0 ${size.w} ${size.h}`}
           tabIndex={0}
           role="application"
-          aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Tab or the arrow keys go through nodes and links, Enter selects, Delete removes the selection."
+          aria-label="Network editor. Tools: V select, H add host, R add router, B add base station, L link; drag between nodes to connect; Tab or the arrow keys go through nodes and links, Enter selects, Delete removes the selection; on a node, L starts a link from it, then Enter on another node makes it, Esc cancels."
           onPointerDown={g.onPointerDown}
           onPointerMove={g.onPointerMove}
           onPointerUp={g.onPointerUp}
           onPointerCancel={g.onPointerUp}
           onWheel={g.onWheel}
-          onKeyDown={(e) => onCanvasItemKey(lab, e)}
-          onFocus={onCanvasFocus}
+          onKeyDown={(e) => {
+            if (!keyLink.onKey(e)) onCanvasItemKey(lab, e);
+          }}
+          onFocus={(e) => {
+            onCanvasFocus(e);
+            keyLink.onFocus(e);
+          }}
+          onBlur={keyLink.onBlur}
         >
           <defs>
             <pattern
@@ -170,8 +180,24 @@ export function TopologyCanvas() {
             {draftFrom && g.draft && (
               <line className="link-draft" x1={draftFrom.x} y1={draftFrom.y} x2={g.draft.x} y2={g.draft.y} />
             )}
+            {keyFrom && keyTo && (
+              // the keyboard's rubber band: from the first node to the focused one
+              <line
+                className="link-draft"
+                data-testid="keyboard-link-band"
+                x1={keyFrom.x}
+                y1={keyFrom.y}
+                x2={keyTo.x}
+                y2={keyTo.y}
+              />
+            )}
             {scenario.nodes.map((n) => (
-              <NodeGlyph key={n.id} node={n} selected={selNodes.has(n.id)} linkTarget={g.draft?.target === n.id} />
+              <NodeGlyph
+                key={n.id}
+                node={n}
+                selected={selNodes.has(n.id)}
+                linkTarget={g.draft?.target === n.id || keyLink.from === n.id || keyLink.target === n.id}
+              />
             ))}
             {meta && meta.baseStations.length > 0 && (
               <BsQueues baseStations={meta.baseStations} ports={meta.ports} positions={runPositions} />
@@ -187,12 +213,18 @@ export function TopologyCanvas() {
             />
           )}
         </svg>
+        {/* what keyboard linking asks for next: on the canvas while a link is drawn, read out always */}
+        <p className={keyLink.from !== null ? 'link-hint' : 'sr-only'} role="status" data-testid="link-hint">
+          {keyLink.hint}
+        </p>
         <LiveOverlay svg={svgRef} size={size} transform={transform} positions={runPositions} flowColors={flowColors} />
         {scenario.nodes.length === 0 && (
           <div className="canvas-empty">
             <p>
               <strong>An empty network.</strong> Press <kbd>H</kbd> for a host or <kbd>R</kbd> for a router and click to
-              place it; press <kbd>L</kbd> and drag from one node to another to link them.
+              place it (<kbd>Shift+H</kbd>, <kbd>Shift+R</kbd>: in the middle); press <kbd>L</kbd> and drag from one
+              node to another to link them, or, from the keyboard, <kbd>L</kbd> on a node and <kbd>Enter</kbd> on
+              another.
             </p>
           </div>
         )}
