@@ -149,6 +149,7 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.translate(M.left, M.top);
   canvas.dataset['fontPx'] = String(fp);
   canvas.dataset['yTitle'] = layout.yTitleLines.join(' ');
+  canvas.dataset['yTitleSpan'] = `${layout.boxes.yTitle[1].toFixed(1)} ${layout.boxes.yTitle[3].toFixed(1)}`;
   canvas.dataset['axes'] = JSON.stringify(layout.boxes);
   // grid and axes
   ctx.strokeStyle = '#e6e8eb';

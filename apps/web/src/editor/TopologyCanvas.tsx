@@ -9,15 +9,22 @@ import { linkKey } from '../state/scenarioEdits';
 import type { ViewTransform } from '../state/scenarioStore';
 import { gaugeScale, linkLabelAlong, linkLabelOffset, type Pt } from './geometry';
 import { LinkGlyph } from './LinkGlyph';
-import { DropLegend } from './DropLegend';
+import { DropLegend, KEY_ENTRIES } from './DropLegend';
+import { keySide } from './keyPlacement';
 import { LiveOverlay } from './LiveOverlay';
 import { NodeGlyph } from './NodeGlyph';
 import { QueueBars } from './QueueBars';
 import { BsQueues } from './BsQueues';
 import { useCanvasGestures } from './useCanvasGestures';
 import { IDENTITY, zoomAt } from './viewTransform';
-import { captionStyle, MAX_CAPTIONED_LINKS, measure as measureText, useFitCamera } from './useFitCamera';
-import { linkCaptionFits } from './networkExtent';
+import {
+  captionStyle,
+  MAX_CAPTIONED_LINKS,
+  measure as measureText,
+  PRESENTING_MARGINS,
+  useFitCamera,
+} from './useFitCamera';
+import { linkCaptionFits, networkFitItems } from './networkExtent';
 import { linkCaption } from './captions';
 import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
 import { useKeyboardLink } from './keyboardLink';
@@ -34,6 +41,9 @@ export function TopologyCanvas() {
   const [size, setSize] = useState({ w: 800, h: 500 });
   // a split view pane draws smaller node captions and no link captions while presenting
   const [inPane, setInPane] = useState(false);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const [outer, setOuter] = useState({ w: 0, h: 0 });
+  const [keyAt, setKeyAt] = useState<'right' | 'top'>('right');
   // one per canvas: the split view shows three (the lab's, hidden, and one per run)
   const gridId = `grid${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
 
@@ -53,8 +63,21 @@ export function TopologyCanvas() {
     ro.observe(el);
     measure();
     setInPane(el.closest('.split-network') !== null);
-    return () => ro.disconnect();
+    const view = viewRef.current!;
+    const outerRo = new ResizeObserver(() => setOuter({ w: view.clientWidth, h: view.clientHeight }));
+    outerRo.observe(view);
+    return () => {
+      ro.disconnect();
+      outerRo.disconnect();
+    };
   }, []);
+
+  // presenting, the key goes where it leaves the network the larger zoom (keyPlacement.ts)
+  useEffect(() => {
+    if (!presenting || inPane || outer.w <= 0) return;
+    const items = networkFitItems(scenario, captionStyle(false, true, scenario.links.length), measureText);
+    setKeyAt(keySide(items, outer.w, outer.h, PRESENTING_MARGINS, KEY_ENTRIES, measureText));
+  }, [presenting, inPane, outer, scenario]);
 
   const fitToNodes = useFitCamera(lab, boxRef, presenting, size, setTransform);
 
@@ -115,7 +138,7 @@ export function TopologyCanvas() {
   return (
     // the key to the glyphs beside the canvas, never over it (above it in the editor, at its
     // right while presenting): no node or caption can be under it, however the view is panned
-    <div className="network-view">
+    <div className={`network-view key-${presenting ? keyAt : 'top'}`} ref={viewRef}>
       <DropLegend />
       <div className={`canvas-box tool-${tool}`} ref={boxRef}>
         <svg
@@ -172,7 +195,16 @@ export function TopologyCanvas() {
                   selected={selLinks.has(id)}
                   showLabel={showLabels && linkCaptionFits(a, b, linkCaption(l), captions, transform.k, measureText)}
                   labelOffset={linkLabelOffset(gauge)}
-                  labelAlong={linkLabelAlong(a, b, isRouter(l.a), isRouter(l.b), gauge)}
+                  labelAlong={linkLabelAlong(
+                    a,
+                    b,
+                    isRouter(l.a),
+                    isRouter(l.b),
+                    gauge,
+                    presenting && captions.linkFontPx !== null
+                      ? measureText(linkCaption(l), captions.linkFontPx, 400) / transform.k
+                      : 0,
+                  )}
                 />
               );
             })}

@@ -26,6 +26,9 @@ export interface FitItem {
   b: number;
 }
 
+/** The largest zoom a fit chooses (closer than that, a small network looks lost in its glyphs). */
+export const MAX_FIT_ZOOM = 1.6;
+
 export interface Margins {
   left: number;
   top: number;
@@ -80,7 +83,7 @@ export function fitItems(
   width: number,
   height: number,
   margins: Margins,
-  maxZoom = 1.6,
+  maxZoom = MAX_FIT_ZOOM,
 ): ViewTransform {
   if (items.length === 0 || width <= 0 || height <= 0) return IDENTITY;
   const roomX = width - margins.left - margins.right;

@@ -7,8 +7,16 @@
  */
 import type { ScenarioInput } from '@cclab/engine';
 import { linkCaption, nodeCaption } from './captions';
-import { linkLabelAlong, linkLabelOffset, NODE_RADIUS, PRESENTATION_GAUGE_SCALE, type Pt } from './geometry';
-import type { FitItem } from './fitView';
+import {
+  gaugeScale,
+  LANE_OFFSET,
+  linkLabelAlong,
+  linkLabelOffset,
+  NODE_RADIUS,
+  PRESENTATION_GAUGE_SCALE,
+  type Pt,
+} from './geometry';
+import { MAX_FIT_ZOOM, type FitItem } from './fitView';
 
 /** Width of a text in px at a size and weight (a canvas's measureText in the browser). */
 export type MeasureText = (text: string, fontPx: number, weight: number) => number;
@@ -20,6 +28,12 @@ export interface CaptionStyle {
   nodeFontPx: number;
   /** Link caption size, or null when link captions are not drawn. */
   linkFontPx: number | null;
+  /**
+   * Presenting, the zoom the captions are placed for (their distance from the link and where
+   * along it they sit depend on it, geometry.ts); without it, a placement that holds at any zoom
+   * up to the fit's largest.
+   */
+  zoom?: number;
 }
 
 /** The editor's captions (app.css: .node-label 13 px, .link-label 11.5 px, at zoom 1). */
@@ -103,6 +117,8 @@ export function networkFitItems(s: ScenarioInput, style: CaptionStyle, measure: 
     const a = at.get(l.a);
     const b = at.get(l.b);
     if (!a || !b) continue;
+    // at a given zoom, a caption that does not fit along its link is not drawn (linkCaptionFits)
+    if (style.zoom !== undefined && !linkCaptionFits(a, b, linkCaption(l), style, style.zoom, measure)) continue;
     const w = measure(linkCaption(l), fs, 400) + 2 * HALO;
     const angle = captionAngle(a, b);
     const rad = (angle * Math.PI) / 180;
@@ -110,13 +126,16 @@ export function networkFitItems(s: ScenarioInput, style: CaptionStyle, measure: 
     const upX = Math.sin(rad);
     const upY = -Math.cos(rad);
     if (style.screen) {
-      // presenting: offset = 14.5 + 7·gauge world units, gauge = max(2.5, 2.5/k) (geometry.ts):
-      // 14.5 world units plus 17.5 px on screen below zoom 1, 32 world units above it; taken as
-      // 14.5 world units plus 28 px (never less than either)
-      const gauge = PRESENTATION_GAUGE_SCALE;
-      const offWorld = linkLabelOffset(gauge) - 7 * gauge;
-      const offScreen = 28;
-      const f = linkLabelAlong(a, b, kind.get(l.a) === 'router', kind.get(l.b) === 'router', gauge);
+      // presenting: offset = 10.5 + 9.4·gauge world units, gauge = max(2.5, 2.5/k) (geometry.ts):
+      // at a given zoom, exactly that; else 10.5 world units plus 23.5 px below zoom 1, up to
+      // 23.5 × 1.6 px more at the fit's largest zoom: taken as 10.5 world units plus 37.6 px
+      const k = style.zoom;
+      const gauge = k === undefined ? PRESENTATION_GAUGE_SCALE : gaugeScale(true, k);
+      const offWorld = k === undefined ? LANE_OFFSET + 5.5 : linkLabelOffset(gauge);
+      const offScreen = k === undefined ? (linkLabelOffset(gauge) - offWorld) * MAX_FIT_ZOOM : 0;
+      const routerA = kind.get(l.a) === 'router';
+      const routerB = kind.get(l.b) === 'router';
+      const f = linkLabelAlong(a, b, routerA, routerB, gauge, k === undefined ? 0 : w / k);
       const mx = a.x + (b.x - a.x) * f + upX * offWorld;
       const my = a.y + (b.y - a.y) * f + upY * offWorld;
       const e = rotatedExtent(w, -offScreen - ASCENT * fs - HALO, -offScreen + DESCENT * fs + HALO, angle);
