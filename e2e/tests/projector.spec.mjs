@@ -103,6 +103,9 @@ export async function projectorLayouts({ context, baseUrl }) {
       await layoutSettled(lab.page);
       await shot(lab, `${preset}-normal-${size}`);
       await normalView(lab, `${preset} normal ${size}`);
+      // the same scrolled to its end: the charts and the Summary (headless Chromium draws no scrollbars)
+      await lab.page.evaluate(() => document.querySelectorAll('.stage, .sidebar').forEach((e) => e.scrollTo(0, 1e6)));
+      await lab.page.screenshot({ path: `${SHOTS}${preset}-normal-scrolled-${size}.png` });
       await presenting(lab, true);
       await layoutSettled(lab.page);
       await presentingFits(lab, `${preset} presenting ${size}`, [
