@@ -111,7 +111,11 @@ function axisMax(d: PhaseData | null): number {
 /** Scales and layout (phaseLayout.ts) of the plot for text measured by `m`. */
 export function phaseScales(inp: PhaseDrawInput, m: TextMetrics) {
   const max = axisMax(inp.data);
-  const ticks = d3.scaleLinear().domain([0, max]).ticks(5);
+  // fewer ticks on a small plot (a narrow column beside a base station's charts), so their labels keep apart
+  const ticks = d3
+    .scaleLinear()
+    .domain([0, max])
+    .ticks(inp.size < 240 ? 2 : 5);
   const layout = phaseLayout(
     inp.size,
     m,
