@@ -7,7 +7,10 @@
  * that would run into it are left out. Every box is recorded for the layout checks of the e2e
  * tests (canvas px).
  */
+import * as d3 from 'd3';
 import { axisTitleCentre, axisTitleLines } from './axisTitle';
+import { yExtent } from './chartData';
+import type { DrawInput } from './drawChart';
 
 export interface TextMetrics {
   /** Width of a text in px. */
@@ -139,4 +142,55 @@ export function canvasMetrics(ctx: CanvasRenderingContext2D, fontPx: number): Te
 /** Metrics without a canvas (an SVG export outside the browser's canvas): a sans-serif estimate. */
 export function estimatedMetrics(fontPx: number): TextMetrics {
   return { width: (s) => s.length * fontPx * 0.6, ascent: 0.92 * fontPx, descent: 0.24 * fontPx };
+}
+
+/**
+ * Scales and axis layout of a chart (chartLayout.ts): the y ticks for the plot's height, the left
+ * margin from their labels and the y title, the x ticks for the plot's width.
+ */
+export function chartGeometry(
+  inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden' | 'yLabel' | 'xLabel'>,
+  m: TextMetrics,
+) {
+  const visible = inp.lines.filter((l) => !inp.hidden.has(l.key));
+  const [y0, y1] = yExtent(visible, inp.xDomain[0], inp.xDomain[1]);
+  let y = d3.scaleLinear();
+  let x = d3.scaleLinear();
+  const yFmt = (d: number) => (Math.abs(d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d));
+  const layout = chartLayout(
+    inp.width,
+    inp.height,
+    m,
+    inp.yLabel,
+    inp.xLabel ?? 'time (s)',
+    (ih) => {
+      y = d3
+        .scaleLinear()
+        .domain([y0, y1 * 1.05])
+        .range([ih, 0])
+        .nice();
+      return y.ticks(Math.max(2, Math.floor(ih / 32))).map((d) => ({ at: y(d), label: yFmt(d), value: d }));
+    },
+    (iw) => {
+      x = d3.scaleLinear().domain(inp.xDomain).range([0, iw]);
+      const n = Math.max(2, Math.floor(iw / 70));
+      const fmt = x.tickFormat(n);
+      return x.ticks(n).map((d) => ({ at: x(d), label: fmt(d), value: d }));
+    },
+  );
+  return { x, y, iw: layout.iw, ih: layout.ih, visible, layout };
+}
+
+/** The axis boxes a chart canvas was drawn with (chartLayout.ts), for the e2e layout checks. */
+export function recordAxes(canvas: HTMLCanvasElement, layout: AxisLayout): void {
+  const r = (b: Box | null) => (b ? b.map((v) => Math.round(v * 10) / 10) : null);
+  canvas.dataset['yTitle'] = layout.yTitleLines.join(' ');
+  canvas.dataset['yTitleSpan'] = `${layout.boxes.yTitle[1].toFixed(1)} ${layout.boxes.yTitle[3].toFixed(1)}`;
+  canvas.dataset['axes'] = JSON.stringify({
+    plot: r(layout.boxes.plot),
+    yTitle: r(layout.boxes.yTitle),
+    yTicks: r(layout.boxes.yTicks),
+    xTitle: r(layout.boxes.xTitle),
+    xTicks: layout.boxes.xTicks.map(r),
+  });
 }
