@@ -106,8 +106,11 @@ function apply(doc: unknown, m: Mutation): unknown {
   const paths = m.op === 'add' ? pathsOf(doc).filter((p) => isObject(at(doc, p))) : pathsOf(doc);
   const path = paths[m.at % paths.length]!;
   if (m.op === 'replace' && path.length === 0) return doc;
-  if (m.op === 'replace') own(at(doc, path.slice(0, -1)) as object, String(path[path.length - 1]), m.value);
-  else own(at(doc, path) as object, m.key, m.value);
+  // a copy: fast-check hands the same values to later runs while shrinking, and a value put into
+  // the document may get fields added by the next mutation
+  const value = structuredClone(m.value);
+  if (m.op === 'replace') own(at(doc, path.slice(0, -1)) as object, String(path[path.length - 1]), value);
+  else own(at(doc, path) as object, m.key, value);
   return doc;
 }
 
