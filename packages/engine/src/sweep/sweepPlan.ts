@@ -158,6 +158,13 @@ export function parseSweep(input: unknown, options: SweepParseOptions = {}): Swe
 
 /** Parses sweep JSON text; a syntax error is reported like any other problem. */
 export function parseSweepText(text: string, options: SweepParseOptions = {}): SweepPlan {
+  if (text.length > SWEEP_LIMITS.fileChars)
+    throw new SweepError([
+      {
+        path: '(file)',
+        message: `is ${groupThousands(text.length)} characters long; a sweep file may be at most ${groupThousands(SWEEP_LIMITS.fileChars)}`,
+      },
+    ]);
   let json: unknown;
   try {
     json = JSON.parse(text);
