@@ -83,6 +83,12 @@ describe('command-line options', () => {
     expect(() => checkArgs(['--compare'], spec, 't')).toThrow(new UsageError('--compare needs a value (one or more)'));
   });
 
+  it('--help after a command prints the summary (exit 0) instead of refusing it', async () => {
+    expect(await main(['sweep', '--help'])).toBe(0);
+    expect(stdout).toMatch(/^usage:\n {2}cclab --version/);
+    expect(stderr).toBe('');
+  });
+
   it('an unknown command is named with the closest one', async () => {
     expect(await main(['rnu'])).toBe(2);
     expect(stderr).toMatch(/^unknown command "rnu"; did you mean run\?\nusage:/);

@@ -53,7 +53,8 @@ const COMMANDS = Object.keys(COMMAND_SPECS)
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
-  if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
+  // `cclab --help`, and --help after a command (buffer-size prints its own)
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help' || (cmd !== 'buffer-size' && args.includes('--help'))) {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
