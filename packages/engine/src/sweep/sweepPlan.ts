@@ -4,6 +4,7 @@
  * (`parameters[1].range.from: must be > 0 for a log scale`), all at once, as scenarios do.
  */
 import { jsonShapeProblems } from '../core/jsonShape.js';
+import { groupThousands } from '../core/limits.js';
 import { findResultMetric } from '../metrics/resultMetrics.js';
 import { findQueueModel } from '../queue/index.js';
 import { presets } from '../scenario/presets.js';
