@@ -79,6 +79,14 @@ describe('reading the files a user names', () => {
       expect(stderr).toBe(
         `${sweep}: invalid sweep\n  base.file: cannot read ${fifo}: it is a FIFO (named pipe), not a regular file\n`,
       );
+      const huge = join(dir, 'huge-sweep.json');
+      writeFileSync(huge, '');
+      truncateSync(huge, 64 * 1024 * 1024 + 1); // sparse
+      stderr = '';
+      expect(await main(['sweep', huge, '--dry-run'])).toBe(2);
+      expect(stderr).toBe(
+        `${huge}: invalid sweep\n  (file): cannot read ${huge}: it is 67,108,865 bytes; at most 67,108,864\n`,
+      );
       stderr = '';
       expect(await main(['exercise', 'check', fifo])).toBe(1);
       expect(stderr).toMatch(/nor a readable file: it is a FIFO \(named pipe\), not a regular file$/m);
