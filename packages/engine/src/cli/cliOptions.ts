@@ -55,6 +55,9 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   'sweep schema': {},
   'exercise list': {},
   'exercise check': { flags: ['--all'], maxPositional: Infinity },
+  // `cclab demo` (on main, merged with this branch): its subcommands' options
+  'demo list': {},
+  'demo check': { flags: ['--all'], maxPositional: Infinity },
 };
 
 /** Optimal string alignment distance (Levenshtein with adjacent transpositions: "jsno" → "json" is 1). */

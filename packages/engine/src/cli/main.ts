@@ -49,7 +49,7 @@ function fail(msg: string): number {
 
 const COMMANDS = Object.keys(COMMAND_SPECS)
   .filter((c) => !c.includes(' '))
-  .concat(['exercise', 'buffer-size']);
+  .concat(['exercise', 'demo', 'buffer-size']);
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -188,7 +188,7 @@ async function command(cmd: string | undefined, rest: string[]): Promise<number>
       return r.code;
     }
     default: {
-      const near = cmd === undefined ? null : closest(cmd, COMMANDS);
+      const near = cmd === undefined ? null : closest(cmd, COMMANDS.filter((c) => c !== cmd));
       return fail(
         cmd === undefined
           ? USAGE
