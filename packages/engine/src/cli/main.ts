@@ -188,7 +188,13 @@ async function command(cmd: string | undefined, rest: string[]): Promise<number>
       return r.code;
     }
     default: {
-      const near = cmd === undefined ? null : closest(cmd, COMMANDS.filter((c) => c !== cmd));
+      const near =
+        cmd === undefined
+          ? null
+          : closest(
+              cmd,
+              COMMANDS.filter((c) => c !== cmd),
+            );
       return fail(
         cmd === undefined
           ? USAGE
