@@ -1,7 +1,8 @@
 // Issue 28, "Projector": the lab on a lecture-hall projector (1024×768 and 1280×720) in its three
 // views — normal, presentation, split view + presentation — with the default scenario and the
 // bufferbloat preset, each after a few seconds of a run. The layout is measured (layoutChecks.mjs)
-// and each view is written to e2e/artifacts/projector/ (committed: what the layout looks like).
+// and each view is written to e2e/artifacts/projector/ (a run's output, not committed; the copies in
+// docs/screenshots/projector/ are refreshed by hand: `node e2e/run.mjs projector` then copy them).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { LabPage } from '../fixtures/LabPage.mjs';

@@ -27,6 +27,7 @@ import {
 } from './useFitCamera';
 import { linkCaptionFits, networkFitItems } from './networkExtent';
 import { linkCaption } from './captions';
+import { presentingNodeCaptionPx } from './captionFit';
 import { onCanvasFocus, onCanvasItemKey } from './canvasItemKeys';
 import { useKeyboardLink } from './keyboardLink';
 
@@ -130,6 +131,11 @@ export function TopologyCanvas() {
   const showLabels = scenario.links.length <= MAX_CAPTIONED_LINKS && (transform.k >= 0.6 || presenting);
   // each caption only where it fits along its link (networkExtent.ts)
   const captions = captionStyle(inPane, presenting, scenario.links.length);
+  // presenting, node captions a little smaller where neighbours' would run into each other (captionFit.ts)
+  const nodeCaptionPx = useMemo(
+    () => (captions.screen ? presentingNodeCaptionPx(scenario, captions.nodeFontPx, transform.k, measureText) : null),
+    [captions.screen, captions.nodeFontPx, scenario, transform.k],
+  );
   const draftFrom = g.draft ? byId.get(g.draft.from) : undefined;
   const keyFrom = keyLink.from !== null ? byId.get(keyLink.from) : undefined;
   const keyTo = keyLink.target !== null ? byId.get(keyLink.target) : undefined;
@@ -149,7 +155,12 @@ export function TopologyCanvas() {
           data-testid="topology"
           // A fixed pixel size (not 100%): a percentage-sized SVG root is laid out again, with every
           // node label in it, whenever the page lays out (the clock ticking, a chart redraw).
-          style={{ width: size.w, height: size.h, ['--inv-zoom' as string]: 1 / transform.k }}
+          style={{
+            width: size.w,
+            height: size.h,
+            ['--inv-zoom' as string]: 1 / transform.k,
+            ...(nodeCaptionPx !== null && { ['--node-caption-px' as string]: `${nodeCaptionPx}px` }),
+          }}
           // the same size as the element on screen; printed, the view scales into the paper's box
           viewBox={`0 0 ${size.w} ${size.h}`}
           tabIndex={0}

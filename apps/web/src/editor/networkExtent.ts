@@ -52,10 +52,13 @@ export function presentingLabelGapPx(fontPx: number): number {
 }
 
 /** Text's reach above and below its baseline, as fractions of its size (generous for any sans). */
-const ASCENT = 0.95;
-const DESCENT = 0.25;
+export const CAPTION_ASCENT = 0.95;
+export const CAPTION_DESCENT = 0.25;
+const ASCENT = CAPTION_ASCENT;
+const DESCENT = CAPTION_DESCENT;
 /** The captions' outline (paint-order stroke, 4 px wide) reaches this far beyond the glyphs. */
-const HALO = 2;
+export const CAPTION_HALO = 2;
+const HALO = CAPTION_HALO;
 
 function point(x: number, y: number, l: number, t: number, r: number, b: number): FitItem {
   return { x0: x, y0: y, x1: x, y1: y, l, t, r, b };
