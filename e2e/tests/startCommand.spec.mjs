@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { LabPage } from '../fixtures/LabPage.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -38,7 +39,7 @@ export async function npmStartTakesPortAndHost({ context }) {
     const deadline = Date.now() + 60_000;
     // Vite colours the port when it thinks it is on a terminal or in CI (picocolors reads $CI), so
     // the URL is only whole once the escape sequences are taken out.
-    const plain = () => out.replace(/\x1b\[[0-9;]*m/g, '');
+    const plain = () => stripVTControlCharacters(out);
     while (!plain().includes(url)) {
       if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${plain()}`);
       if (Date.now() > deadline) throw new Error(`npm start never printed ${url}:\n${plain()}`);
