@@ -1,8 +1,9 @@
 // Issue 28, "Projector": the lab on a lecture-hall projector (1024×768 and 1280×720) in its three
 // views — normal, presentation, split view + presentation — with the default scenario and the
 // bufferbloat preset, each after a few seconds of a run. The layout is measured (layoutChecks.mjs)
-// and each view is written to e2e/artifacts/projector/ (a run's output, not committed; the copies in
-// docs/screenshots/projector/ are refreshed by hand: `node e2e/run.mjs projector` then copy them).
+// and each view is written to e2e/artifacts/projector-run/ (a run's output, not committed); the
+// committed screenshots in e2e/artifacts/projector/ are rewritten only with CCLAB_UPDATE_SCREENSHOTS=1
+// (so a test run does not change the repository).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { LabPage } from '../fixtures/LabPage.mjs';
@@ -21,7 +22,10 @@ const SIZES = [
   [1024, 768],
   [1280, 720],
 ];
-const SHOTS = new URL('../artifacts/projector/', import.meta.url).pathname;
+const SHOTS = new URL(
+  process.env.CCLAB_UPDATE_SCREENSHOTS === '1' ? '../artifacts/projector/' : '../artifacts/projector-run/',
+  import.meta.url,
+).pathname;
 const CAPTIONS = '.node-label, .link-label';
 
 async function shot(lab, name) {
