@@ -1,7 +1,15 @@
 // End-to-end runner: serves the built lab, drives Debian's Chromium through playwright-core and
 // runs every e2e/tests/*.spec.mjs (each exports named async test functions taking a context).
+//
+// Tests run two at a time (E2E_JOBS, default 2: the CI machine has two cores), each lane with its
+// own Chromium (so clipboards and service workers never cross), each test in a fresh context. A
+// spec that measures speed or answers within a time (`export const runAlone = true`) runs first,
+// one test at a time on a quiet machine. A test's console output is printed with its result, so
+// two lanes' reports never interleave.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './fixtures/server.mjs';
 
@@ -12,25 +20,41 @@ if (!existsSync(dist + 'index.html')) {
   process.exit(1);
 }
 const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
+const requested = Number(process.env.E2E_JOBS ?? Math.min(2, availableParallelism()));
+if (!Number.isInteger(requested) || requested < 1 || requested > 8) {
+  console.error(`E2E_JOBS must be a whole number from 1 to 8 (got ${process.env.E2E_JOBS})`);
+  process.exit(2);
+}
+const JOBS = requested;
+
+// each test's console output is kept with the test and printed with its result
+const outputOf = new AsyncLocalStorage();
+const print = console.log.bind(console);
+console.log = (...args) => {
+  const buf = outputOf.getStore();
+  if (buf) buf.push(args.map((a) => (typeof a === 'string' ? a : String(a))).join(' '));
+  else print(...args);
+};
 
 await mkdir(here + 'artifacts', { recursive: true });
 const server = await serveStatic(dist);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 
-let passed = 0;
-let failed = 0;
+/** Every selected test, in file and export order: { title, name, fn, alone }. */
+const tests = [];
 const specs = (await readdir(here + 'tests')).filter((f) => f.endsWith('.spec.mjs')).sort();
 for (const file of specs) {
   const mod = await import(here + 'tests/' + file);
@@ -38,38 +62,68 @@ for (const file of specs) {
     if (typeof fn !== 'function') continue;
     const title = `${file.replace('.spec.mjs', '')} › ${name}`;
     if (only && !only.test(title)) continue;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const errors = [];
-    context.on('page', (p) => {
-      p.on('pageerror', (e) => errors.push(String(e)));
-      p.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-    });
-    const t0 = Date.now();
-    try {
-      await fn({ browser, context, baseUrl: server.url, errors });
-      if (errors.length) throw new Error(`page errors:\n  ${errors.join('\n  ')}`);
-      passed++;
-      console.log(`✓ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed++;
-      for (const [i, p] of context.pages().entries()) {
-        await p.screenshot({ path: `${here}artifacts/FAILED-${name}-${i}.png` }).catch(() => {});
-      }
-      console.log(
-        `✗ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n  ${String(e?.stack ?? e)
-          .split('\n')
-          .slice(0, 8)
-          .join('\n  ')}`,
-      );
-    } finally {
-      await context.close();
-    }
+    tests.push({ title, name, fn, alone: mod.runAlone === true });
   }
 }
-await browser.close();
+
+let passed = 0;
+let failed = 0;
+
+async function runOne(browser, { title, name, fn }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const errors = [];
+  context.on('page', (p) => {
+    p.on('pageerror', (e) => errors.push(String(e)));
+    p.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+  });
+  const out = [];
+  const t0 = Date.now();
+  let line;
+  try {
+    await outputOf.run(out, () => fn({ browser, context, baseUrl: server.url, errors }));
+    if (errors.length) throw new Error(`page errors:\n  ${errors.join('\n  ')}`);
+    passed++;
+    line = `✓ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)`;
+  } catch (e) {
+    failed++;
+    for (const [i, p] of context.pages().entries()) {
+      await p.screenshot({ path: `${here}artifacts/FAILED-${name}-${i}.png` }).catch(() => {});
+    }
+    line = `✗ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n  ${String(e?.stack ?? e)
+      .split('\n')
+      .slice(0, 8)
+      .join('\n  ')}`;
+  } finally {
+    await context.close();
+  }
+  print([line, ...out].join('\n'));
+}
+
+/** Runs `queue` on `lanes` browsers, each lane taking the next test when it is free. */
+async function runLanes(queue, lanes) {
+  if (queue.length === 0) return;
+  const browsers = await Promise.all(Array.from({ length: Math.min(lanes, queue.length) }, launch));
+  let next = 0;
+  await Promise.all(
+    browsers.map(async (browser) => {
+      while (next < queue.length) await runOne(browser, queue[next++]);
+    }),
+  );
+  await Promise.all(browsers.map((b) => b.close()));
+}
+
+const started = Date.now();
+await runLanes(
+  tests.filter((t) => t.alone),
+  1,
+);
+await runLanes(
+  tests.filter((t) => !t.alone),
+  JOBS,
+);
 await server.close();
-console.log(`${passed} passed, ${failed} failed`);
+print(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${JOBS} at a time)`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

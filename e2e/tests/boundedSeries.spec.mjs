@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
 import { defaultScenarioForTests } from '../fixtures/scenarios.mjs';
 
+/** It measures speed or answers within a time: e2e/run.mjs runs it alone, on a quiet machine. */
+export const runAlone = true;
+
 /**
  * Issue 7 item 3: `"probes": {"interval": "1us"}` used to grow the lab's series without bound
  * (13 GB heap, page frozen, Cancel dead). Now the worker sends only the samples the bounded

@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { assertClockNeverWentBack, LabPage } from '../fixtures/LabPage.mjs';
 
+/** It measures speed or answers within a time: e2e/run.mjs runs it alone, on a quiet machine. */
+export const runAlone = true;
+
 function slider(lab) {
   return lab.page.getByRole('slider', { name: 'Timeline' });
 }

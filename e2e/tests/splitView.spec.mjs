@@ -5,6 +5,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { LabPage } from '../fixtures/LabPage.mjs';
 import { crowdedChartHeads } from '../fixtures/layoutChecks.mjs';
 
+/** It measures speed or answers within a time: e2e/run.mjs runs it alone, on a quiet machine. */
+export const runAlone = true;
+
 /** A slice of the shared clock covers at most 100 ms of wall time (splitClock.ts) × the speed. */
 const MAX_SLICE_WALL_S = 0.1;
 
