@@ -190,7 +190,7 @@ export function TopologyCanvas() {
           </p>
         </div>
       )}
-      {meta && <DropLegend />}
+      {meta && <DropLegend links={meta.ports.length / 2} />}
       <div className="zoom-controls">
         <button
           type="button"

@@ -16,8 +16,9 @@ import {
 import { CodeTable } from './CodeTable';
 import { FramePorts } from './FramePorts';
 import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus, type SeekThen } from './protocol';
-import { runMeta } from './runMeta';
+import { forTheLab, runMeta } from './runMeta';
 import { SampleThinner } from './SampleThinner';
+import { packetsAsCounts } from '../editor/levelOfDetail';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
@@ -77,7 +78,7 @@ export class SimController {
     this.meta = null;
     let sim: Simulation;
     try {
-      sim = new Simulation(validateScenario(scenario));
+      sim = new Simulation(forTheLab(validateScenario(scenario)));
     } catch (e) {
       this.status = 'error';
       if (e instanceof ScenarioError) return { ok: false, issues: e.issues };
@@ -363,10 +364,19 @@ export class SimController {
     }
     const drops: number[] = [];
     const flight: number[] = [];
+    // a large network's packets are drawn as a count per link (editor/levelOfDetail.ts)
+    const counts = animated && packetsAsCounts(ports.length / 2);
+    const wire = new Uint32Array(counts ? ports.length : 0);
     if (sim) {
       const d = sim.drainDrops();
       if (animated) for (const e of d) drops.push(e.port, e.flow, this.dropReasons.code(e.reason), e.mark ? 1 : 0);
-      if (animated) {
+      if (counts) {
+        const tmp: number[] = [];
+        for (let i = 0; i < ports.length; i++) {
+          tmp.length = 0;
+          wire[i] = ports[i]!.inFlight(tmp).length / IN_FLIGHT_STRIDE;
+        }
+      } else if (animated) {
         const tmp: number[] = [];
         for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
           tmp.length = 0;
@@ -390,6 +400,7 @@ export class SimController {
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
+      wire,
       queues,
       queueBytes,
       backlog: this.portState?.backlog() ?? new Uint32Array(0),

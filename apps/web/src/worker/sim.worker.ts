@@ -53,6 +53,7 @@ function postFrame(): void {
     f.events.buffer,
     f.drops.buffer,
     f.flight.buffer,
+    ...(f.wire ? [f.wire.buffer] : []),
     f.queues.buffer,
     f.queueBytes.buffer,
     f.backlog.buffer,
