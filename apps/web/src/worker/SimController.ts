@@ -28,6 +28,15 @@ export const SLICE_MS = 12;
  */
 export const EVENTS_PER_CLOCK_CHECK = 20_000;
 /**
+ * The fewest events between two looks at the clock. How long 20,000 events take grows with the
+ * network (2,000 nodes and 1,000 flows: about 75 ms, six slices' worth), so the count adapts:
+ * halved while a stretch takes longer than CHECK_MS, doubled back (up to EVENTS_PER_CLOCK_CHECK)
+ * while it takes less than a quarter of that. The events run are the same either way (the engine
+ * stops between events), so results do not change; only how soon the worker answers does.
+ */
+export const MIN_EVENTS_PER_CLOCK_CHECK = 250;
+export const CHECK_MS = 3;
+/**
  * The slice budget for batch runs: longer slices mean fewer frames to pack and post per simulated
  * second, while a cancel (or a ping) still waits at most this long.
  */
@@ -52,6 +61,8 @@ export class SimController {
   private slotBuf: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
+  /** Events between two looks at the clock now (adapts, see MIN_EVENTS_PER_CLOCK_CHECK). */
+  eventsPerCheck = EVENTS_PER_CLOCK_CHECK;
   private lastBusy: Float64Array = new Float64Array(0);
   private lastBusyAt = 0;
   private thinner = new SampleThinner(4);
@@ -295,9 +306,21 @@ export class SimController {
     const start = this.clock();
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const end = Math.min(targetNs, sim.durationNs);
-    while (sim.nowNs < end && this.clock() - start < sliceMs) {
-      sim.runUntil(Math.min(end, sim.nowNs + chunk), EVENTS_PER_CLOCK_CHECK);
+    let last = start;
+    let why = '';
+    for (let now = this.clock(); sim.nowNs < end && now - start < sliceMs; now = this.clock()) {
+      this.adapt(why, now - last);
+      why = sim.runUntil(Math.min(end, sim.nowNs + chunk), this.eventsPerCheck);
+      last = now;
     }
+  }
+
+  /** After a stretch of events that took `took` ms and stopped for `why`: the count adapted. */
+  private adapt(why: string, took: number): void {
+    if (why === '') return;
+    if (took > CHECK_MS) this.eventsPerCheck = Math.max(MIN_EVENTS_PER_CLOCK_CHECK, this.eventsPerCheck >> 1);
+    else if (why === 'events' && took < CHECK_MS / 4)
+      this.eventsPerCheck = Math.min(EVENTS_PER_CLOCK_CHECK, this.eventsPerCheck * 2);
   }
 
   /**
@@ -310,10 +333,14 @@ export class SimController {
     const start = this.clock();
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const utilFrom = Math.max(0, toNs - sim.scenario.probes.intervalNs);
-    while (sim.nowNs < toNs && this.clock() - start < BATCH_SLICE_MS) {
+    let last = start;
+    let why = '';
+    for (let now = this.clock(); sim.nowNs < toNs && now - start < BATCH_SLICE_MS; now = this.clock()) {
+      this.adapt(why, now - last);
       const before = sim.nowNs;
       const stop = before < utilFrom ? utilFrom : toNs;
-      sim.runUntil(Math.min(stop, before + chunk), EVENTS_PER_CLOCK_CHECK);
+      why = sim.runUntil(Math.min(stop, before + chunk), this.eventsPerCheck);
+      last = now;
       if (before < utilFrom && sim.nowNs >= utilFrom) this.markBusy(sim);
     }
     if (sim.nowNs < toNs && !sim.done) return;
@@ -421,6 +448,17 @@ export class SimController {
     this.samples = 0;
     return f;
   }
+}
+
+/** A playing run's summary comes about twice a second… */
+export const SUMMARY_MS = 500;
+/**
+ * …or less often when it is costly to make: at most a tenth of the worker's time goes to
+ * summaries (1,000 flows and 4,000 ports: about 60 ms each, so one every 0.6 s or more), so the
+ * run and the answers to Pause do not wait on them.
+ */
+export function summaryEveryMs(lastCostMs: number): number {
+  return Math.max(SUMMARY_MS, 10 * lastCostMs);
 }
 
 /** The first whole millisecond after `tNs` (ns). */

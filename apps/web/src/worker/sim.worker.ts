@@ -6,7 +6,7 @@
  * there; the worker itself stays usable. Pings are answered at once, which is how the lab tells
  * a busy worker from a dead one.
  */
-import { SimController } from './SimController';
+import { SimController, summaryEveryMs } from './SimController';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -35,16 +35,18 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
 
 /** Wall time of the last summary sent (ms): a summary costs a sort of delays, so not every frame. */
 let lastSummaryMs = -Infinity;
-const SUMMARY_MS = 500;
+/** How long the last summary took to make (ms). */
+let summaryCostMs = 0;
 
 function postFrame(): void {
   const f: Frame = ctl.frame();
   f.ack = lastSeq;
   const t = performance.now();
-  if (ctl.status !== 'playing' || t - lastSummaryMs >= SUMMARY_MS) {
+  if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
     const summary = ctl.summary();
     if (summary) f.summary = summary;
     lastSummaryMs = t;
+    summaryCostMs = performance.now() - t;
   }
   post(f, [
     f.flowSamples.buffer,
