@@ -32,7 +32,10 @@ export function markerPoints(
   for (const l of lines) if (l.key.startsWith('cwnd:') && !byKey.has(l.key)) byKey.set(l.key, l);
   // the line of each flow index, looked up once per flow
   const lineOf = new Map<number, LineSeries | null>();
-  const seen = new Set<string>();
+  // (flow, kind, column) as one number: no string made per marker
+  const seen = new Set<number>();
+  const kinds = new Map<string, number>();
+  const columns = window ? Math.max(1, Math.floor(window.columns)) : 1;
   const span = window ? window.x1 - window.x0 : 0;
   for (const m of markers) {
     let line = lineOf.get(m.flow);
@@ -45,8 +48,10 @@ export function markerPoints(
     if (!line || line.x.length === 0) continue;
     if (window) {
       if (m.t < window.x0 || m.t > window.x1) continue;
-      const col = span > 0 ? Math.floor(((m.t - window.x0) / span) * window.columns) : 0;
-      const k = `${m.flow}|${m.kind}|${col}`;
+      const col = span > 0 ? Math.min(columns, Math.floor(((m.t - window.x0) / span) * columns)) : 0;
+      let kind = kinds.get(m.kind);
+      if (kind === undefined) kinds.set(m.kind, (kind = kinds.size));
+      const k = (m.flow * 1024 + kind) * (columns + 1) + col; // far fewer than 1,024 event kinds
       if (seen.has(k)) continue;
       seen.add(k);
     }
