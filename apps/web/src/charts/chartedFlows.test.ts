@@ -23,7 +23,11 @@ describe('flows a flow chart draws by default', () => {
     // throughput draws every flow: 20 > 16
     expect(defaultChartedFlows('throughput', ids(20), traits)).toEqual(ids(16));
     const many = ids(40).map((_, i) => ({ window: i % 2 === 1, rtt: true }));
-    expect(defaultChartedFlows('cwnd', ids(40), many)).toEqual(ids(40).filter((_, i) => i % 2 === 1).slice(0, 16));
+    expect(defaultChartedFlows('cwnd', ids(40), many)).toEqual(
+      ids(40)
+        .filter((_, i) => i % 2 === 1)
+        .slice(0, 16),
+    );
   });
 
   it('says how many it shows', () => {

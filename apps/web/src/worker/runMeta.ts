@@ -60,7 +60,10 @@ export function seriesCapacity(maxPoints: number, totalColumns: number): number 
 export function forTheLab(sc: ResolvedScenario): ResolvedScenario {
   const probed =
     sc.probes.ports?.length ??
-    sc.links.reduce((n, l) => n + (sc.nodes[l.a]?.kind !== 'host' ? 1 : 0) + (sc.nodes[l.b]?.kind !== 'host' ? 1 : 0), 0);
+    sc.links.reduce(
+      (n, l) => n + (sc.nodes[l.a]?.kind !== 'host' ? 1 : 0) + (sc.nodes[l.b]?.kind !== 'host' ? 1 : 0),
+      0,
+    );
   const perPort = PORT_COLUMNS.length + (sc.flows.length <= MAX_BACKLOG_FLOWS ? sc.flows.length : 0);
   const maxPoints = seriesCapacity(sc.probes.maxPoints, sc.flows.length * FLOW_COLUMNS.length + probed * perPort);
   return maxPoints === sc.probes.maxPoints ? sc : { ...sc, probes: { ...sc.probes, maxPoints } };
