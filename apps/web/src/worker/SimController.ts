@@ -18,24 +18,13 @@ import { FramePorts } from './FramePorts';
 import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus, type SeekThen } from './protocol';
 import { forTheLab, runMeta } from './runMeta';
 import { SampleThinner } from './SampleThinner';
+import { EVENTS_PER_CLOCK_CHECK, nextEventsPerCheck } from './pacing';
+
+export { CHECK_MS, EVENTS_PER_CLOCK_CHECK, MIN_EVENTS_PER_CLOCK_CHECK, SUMMARY_MS, summaryEveryMs } from './pacing';
 import { packetsAsCounts } from '../editor/levelOfDetail';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
-/**
- * Events between two looks at the wall clock: a slice never runs much past SLICE_MS however
- * busy a stretch of simulated time is, so the worker answers messages (and pings) promptly.
- */
-export const EVENTS_PER_CLOCK_CHECK = 20_000;
-/**
- * The fewest events between two looks at the clock. How long 20,000 events take grows with the
- * network (2,000 nodes and 1,000 flows: about 75 ms, six slices' worth), so the count adapts:
- * halved while a stretch takes longer than CHECK_MS, doubled back (up to EVENTS_PER_CLOCK_CHECK)
- * while it takes less than a quarter of that. The events run are the same either way (the engine
- * stops between events), so results do not change; only how soon the worker answers does.
- */
-export const MIN_EVENTS_PER_CLOCK_CHECK = 250;
-export const CHECK_MS = 3;
 /**
  * The slice budget for batch runs: longer slices mean fewer frames to pack and post per simulated
  * second, while a cancel (or a ping) still waits at most this long.
@@ -317,10 +306,7 @@ export class SimController {
 
   /** After a stretch of events that took `took` ms and stopped for `why`: the count adapted. */
   private adapt(why: string, took: number): void {
-    if (why === '') return;
-    if (took > CHECK_MS) this.eventsPerCheck = Math.max(MIN_EVENTS_PER_CLOCK_CHECK, this.eventsPerCheck >> 1);
-    else if (why === 'events' && took < CHECK_MS / 4)
-      this.eventsPerCheck = Math.min(EVENTS_PER_CLOCK_CHECK, this.eventsPerCheck * 2);
+    if (why !== '') this.eventsPerCheck = nextEventsPerCheck(this.eventsPerCheck, why, took);
   }
 
   /**
@@ -448,17 +434,6 @@ export class SimController {
     this.samples = 0;
     return f;
   }
-}
-
-/** A playing run's summary comes about twice a second… */
-export const SUMMARY_MS = 500;
-/**
- * …or less often when it is costly to make: at most a tenth of the worker's time goes to
- * summaries (1,000 flows and 4,000 ports: about 60 ms each, so one every 0.6 s or more), so the
- * run and the answers to Pause do not wait on them.
- */
-export function summaryEveryMs(lastCostMs: number): number {
-  return Math.max(SUMMARY_MS, 10 * lastCostMs);
 }
 
 /** The first whole millisecond after `tNs` (ns). */

@@ -6,7 +6,8 @@
  * there; the worker itself stays usable. Pings are answered at once, which is how the lab tells
  * a busy worker from a dead one.
  */
-import { SimController, summaryEveryMs } from './SimController';
+import { SimController } from './SimController';
+import { summaryEveryMs } from './pacing';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
