@@ -91,9 +91,20 @@ export async function demosOpenPausedWithTheirNotes({ context, baseUrl }) {
   const toggle = lab.testId('demo-note-toggle');
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'folded while presenting');
   const box = await note(lab).boundingBox();
-  const view = await lab.testId('topology').boundingBox();
+  const view = await lab.page.locator('.editor').boundingBox();
   assert.ok(box.width < 260 && box.height < 60, `a small corner button (${JSON.stringify(box)})`);
-  assert.ok(box.x + box.width <= view.x + view.width + 1 && box.y >= view.y - 1, 'inside the network view');
+  assert.ok(
+    box.x >= view.x - 1 && box.x + box.width <= view.x + view.width + 1 && box.y >= view.y - 1,
+    'in the network view’s corner',
+  );
+  // folded, it covers nothing the audience reads: no entry of the glyph key, no node, no caption
+  const covered = await lab.page.evaluate((b) => {
+    const hit = (r) => r.left < b.x + b.width && b.x < r.right && r.top < b.y + b.height && b.y < r.bottom;
+    return [...document.querySelectorAll('.drop-legend-item, [data-node], .link-label')]
+      .filter((e) => e.getClientRects().length > 0 && hit(e.getBoundingClientRect()))
+      .map((e) => e.dataset.node ?? e.textContent);
+  }, box);
+  assert.deepEqual(covered, [], 'the folded note covers no key entry, node or caption');
   await toggle.click();
   assert.ok(
     await note(lab)

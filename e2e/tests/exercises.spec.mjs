@@ -45,8 +45,12 @@ export async function studentWorksThroughAnExercise({ context, baseUrl }) {
   await panel.getByRole('button', { name: 'Show a hint (1 of 3)' }).click();
   const hints = panel.getByRole('list', { name: 'Hints' });
   assert.equal(await hints.getByRole('listitem').count(), 1);
+  assert.match(await hints.textContent(), /doubles it every round trip/);
+  // the next one, with this student's delay filled in
+  await panel.getByRole('button', { name: 'Show a hint (2 of 3)' }).click();
+  assert.equal(await hints.getByRole('listitem').count(), 2);
   assert.match(await hints.textContent(), new RegExp(`2 × \\(${delay} \\+ 5 ms \\+ 5 ms\\)`));
-  await panel.getByRole('button', { name: 'Show a hint (2 of 3)' }).waitFor();
+  await panel.getByRole('button', { name: 'Show a hint (3 of 3)' }).waitFor();
   await panel.screenshot({ path: shot('exercise-wrong-and-hint') });
 
   // choose: the small buffer is wrong (with the value it gave), the large one right

@@ -121,3 +121,18 @@ export async function pastedLinkOpensInPlace({ context, baseUrl }) {
   await lab.press('Control+z');
   assert.deepEqual(await lab.scenario(), mine);
 }
+
+/** An exercise or sweep in a link that cannot be used is named in a notice; the lab opens without it. */
+export async function badExerciseAndSweepLinksAreNamed({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open('#ex=no-such&v=1');
+  const notice = lab.page.locator('[data-notice="link-parts"]');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /no exercise “no-such”/);
+  const other = new LabPage(await context.newPage(), baseUrl);
+  await other.open('#sweep=zzzz');
+  const n2 = other.page.locator('[data-notice="link-parts"]');
+  await n2.waitFor();
+  assert.match(await n2.innerText(), /sweep in the link is damaged/);
+  assert.equal((await other.scenario()).name, 'Two-flow dumbbell', 'the lab opened as it would without the link');
+}

@@ -124,3 +124,127 @@ export async function tabGoesThroughNodesThenLinks({ context, baseUrl }) {
   }
   assert.deepEqual(back, [...expected.slice().reverse(), 'canvas'], `Shift+Tab from ${outside}: the same order back`);
 }
+
+/** Where a node's drawing (glyph and caption) is on screen, by id. */
+function nodeBoxes(lab) {
+  return lab.page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid="topology"] [data-node]')].map((g) => {
+        const r = g.getBoundingClientRect();
+        return [g.dataset.node, { left: r.left, top: r.top, right: r.right, bottom: r.bottom }];
+      }),
+    ),
+  );
+}
+
+/** What has the keyboard focus on the canvas: a node id, a link id, or null. */
+function focusedItem(lab) {
+  return lab.page.evaluate(
+    () => document.activeElement?.getAttribute('data-node') ?? document.activeElement?.getAttribute('data-link'),
+  );
+}
+
+/**
+ * Issue 28, "Keyboard": Shift+H then Shift+R add two nodes in the middle of the view, clear of
+ * every node (glyph and caption) and link and of each other, in view; a link drawn from the
+ * keyboard — Tab to a node, L, the arrow keys to another (a dashed band from the first node to the
+ * focused one, the canvas saying what to do), Enter — is one undo step; Esc cancels; with the
+ * link tool chosen (L on the canvas), Enter on a node starts a link too.
+ */
+export async function linksAndNodesFromTheKeyboard({ context, baseUrl }) {
+  const lab = new LabPage(await context.newPage(), baseUrl);
+  await lab.open();
+  const before = await lab.scenario();
+  await lab.testId('topology').focus();
+  await lab.press('Shift+H');
+  await lab.press('Shift+R');
+  const placed = await lab.scenario();
+  const [h, r] = placed.nodes.slice(before.nodes.length);
+  assert.equal(h?.kind, 'host');
+  assert.equal(r?.kind, 'router');
+  await lab.page.waitForFunction(
+    (ids) => ids.every((id) => document.querySelector(`[data-testid="node-${id}"]`)),
+    [h.id, r.id],
+  );
+  const boxes = await nodeBoxes(lab);
+  const view = await lab.page.locator('.workspace .canvas-box').boundingBox();
+  const meet = (p, q) => p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  for (const n of [h, r]) {
+    const b = boxes[n.id];
+    for (const [id, o] of Object.entries(boxes))
+      if (id !== n.id) assert.ok(!meet(b, o), `${n.id} (glyph and caption) clear of ${id}`);
+    assert.ok(
+      b.left >= view.x && b.top >= view.y && b.right <= view.x + view.width && b.bottom <= view.y + view.height,
+      `${n.id} in view`,
+    );
+    // on no link: at least a node's radius (18) from every link's line
+    for (const l of placed.links) {
+      const a = placed.nodes.find((x) => x.id === l.a);
+      const c = placed.nodes.find((x) => x.id === l.b);
+      const t = Math.max(
+        0,
+        Math.min(1, ((n.x - a.x) * (c.x - a.x) + (n.y - a.y) * (c.y - a.y)) / ((c.x - a.x) ** 2 + (c.y - a.y) ** 2)),
+      );
+      const d = Math.hypot(n.x - a.x - t * (c.x - a.x), n.y - a.y - t * (c.y - a.y));
+      assert.ok(d >= 18, `${n.id} is ${d.toFixed(1)} from link ${l.a}–${l.b}`);
+    }
+  }
+
+  // Tab to the new host (canvas, then the nodes in scenario order), L: linking from it
+  await lab.press('Escape');
+  await lab.testId('topology').focus();
+  for (let i = 0; i < placed.nodes.indexOf(h) + 1; i++) await lab.press('Tab');
+  assert.equal(await focusedItem(lab), h.id);
+  await lab.press('l');
+  const hint = lab.testId('link-hint');
+  assert.equal(await hint.getAttribute('role'), 'status', 'announced in a live region');
+  assert.match(await hint.innerText(), new RegExp(`^Linking from ${h.id}: .*Enter.*Esc cancels`));
+  assert.ok(await hint.isVisible(), 'shown on the canvas');
+  assert.equal(await lab.testId('keyboard-link-band').count(), 0, 'no band while the first node has the focus');
+  // the arrow keys go from node to node (the first node left out), the band follows
+  await lab.press('ArrowRight');
+  await lab.press('ArrowRight');
+  const to = placed.nodes[1];
+  assert.equal(await focusedItem(lab), to.id);
+  const band = await lab
+    .testId('keyboard-link-band')
+    .evaluate((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
+  assert.deepEqual(band, [h.x, h.y, to.x, to.y], `a band from ${h.id} to ${to.id}`);
+  await lab.press('Enter');
+  const linked = await lab.scenario();
+  assert.equal(linked.links.length, placed.links.length + 1);
+  assert.deepEqual([linked.links.at(-1).a, linked.links.at(-1).b], [h.id, to.id]);
+  assert.equal(await hint.innerText(), `Linked ${h.id} to ${to.id}. Ctrl+Z undoes it.`);
+  assert.deepEqual((await lab.page.evaluate(() => window.__cclab.selection())).links, [`${h.id}-${to.id}`]);
+  assert.equal(await lab.testId('keyboard-link-band').count(), 0);
+  // one undo step removes it, and only it
+  await lab.press('Control+z');
+  const undone = await lab.scenario();
+  assert.deepEqual(undone.links, placed.links);
+  assert.deepEqual(undone.nodes, placed.nodes);
+
+  // Esc cancels
+  assert.equal(await focusedItem(lab), to.id);
+  await lab.press('l');
+  await lab.press('ArrowRight');
+  await lab.press('Escape');
+  assert.equal(await hint.innerText(), `Link from ${to.id} cancelled.`);
+  assert.deepEqual((await lab.scenario()).links, placed.links);
+  assert.equal(await lab.testId('keyboard-link-band').count(), 0);
+
+  // L on the canvas chooses the link tool (its tooltip says how to link by keyboard); Enter on a node starts a link
+  assert.match(await lab.testId('tool-link').getAttribute('title'), /by keyboard, L on a focused node, then Enter/);
+  await lab.testId('topology').focus();
+  await lab.press('l');
+  assert.equal(await lab.testId('tool-link').getAttribute('aria-pressed'), 'true');
+  await lab.press('Tab');
+  const first = placed.nodes[0];
+  assert.equal(await focusedItem(lab), first.id);
+  await lab.press('Enter');
+  assert.match(await hint.innerText(), new RegExp(`^Linking from ${first.id}`));
+  for (let i = 0; i < placed.nodes.indexOf(r); i++) await lab.press('Tab');
+  assert.equal(await focusedItem(lab), r.id);
+  await lab.press('Enter');
+  const last = (await lab.scenario()).links.at(-1);
+  assert.deepEqual([last.a, last.b], [first.id, r.id]);
+}

@@ -46,6 +46,8 @@ export async function worksOfflineOnceVisited({ context, baseUrl }) {
   assert.ok(nav.fromServiceWorker(), 'offline, the page comes from the service worker');
   await lab.page.waitForFunction(() => window.__cclab !== undefined);
   assert.equal((await lab.scenario()).name, 'Two-flow dumbbell');
+  // a reload opens paused at 0 s like any opening; Play runs it from the cached worker
+  await lab.play();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 1e9);
   const series = await lab.series();
   assert.ok(series.flows[0].t.length > 5, 'the default scenario runs offline and draws its charts');

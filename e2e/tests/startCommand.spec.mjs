@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { LabPage } from '../fixtures/LabPage.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -36,9 +37,12 @@ export async function npmStartTakesPortAndHost({ context }) {
   try {
     const url = `http://127.0.0.1:${port}/`;
     const deadline = Date.now() + 60_000;
-    while (!out.includes(url)) {
-      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out}`);
-      if (Date.now() > deadline) throw new Error(`npm start never printed ${url}:\n${out}`);
+    // Vite colours the port when it thinks it is on a terminal or in CI (picocolors reads $CI), so
+    // the URL is only whole once the escape sequences are taken out.
+    const plain = () => stripVTControlCharacters(out);
+    while (!plain().includes(url)) {
+      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${plain()}`);
+      if (Date.now() > deadline) throw new Error(`npm start never printed ${url}:\n${plain()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     const res = await fetch(url);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { chooseStartup } from './codec/startup';
+import { linkProblems } from './codec/linkProblems';
 import { loadTabRecord, openStorage, tabId } from './codec/autosave';
 import { scenarioParam } from './codec/urlCodec';
 import { createLab, LabContext } from './lab';
@@ -17,6 +18,8 @@ import './styles/app.css';
 const local = openStorage(() => window.localStorage);
 const tab = openStorage(() => window.sessionStorage);
 const startup = chooseStartup(location.hash, local.store, tab.store);
+// an exercise, sweep or split view in the link that cannot be used is said, never silently dropped
+const otherParts = linkProblems(location.hash);
 if (startup.clearHash) history.replaceState(null, '', location.pathname + location.search);
 const lab = createLab(
   startup.scenario,
@@ -31,6 +34,13 @@ const lab = createLab(
   },
 );
 if (startup.notice) lab.ui.getState().pushNotice(startup.notice);
+if (otherParts.length > 0)
+  lab.ui.getState().pushNotice({
+    kind: 'error',
+    key: 'link-parts',
+    title: 'Part of this link could not be used, so the lab opened without it.',
+    issues: otherParts,
+  });
 // a link with a split view (`&split=`) opens it, on the link's scenario
 const split = startup.clearHash ? null : splitChoiceFromHash(location.hash);
 if (split) lab.ui.getState().setSplit(split);

@@ -32,9 +32,21 @@ if (!forceSource && isBuildFresh(root)) {
   register();
   ({ main } = await import('../src/cli/main.ts'));
 }
+// A write to standard output that fails (a full disk, /dev/full) is one line and exit status 1,
+// not silence with status 0; a reader that stops early (`| head`) is not an error (EPIPE).
+let stdoutError = null;
+process.stdout.on('error', (e) => (stdoutError ??= e));
 const code = await main(process.argv.slice(2));
 // main() resolves when its work is done (every verb awaits what it started). Exit as soon as what
 // was written has been flushed (the callbacks run in order after it), not after Node has torn the
 // heap down and waited for the optimizing compiler's unfinished jobs: ≈ 11 ms of CPU less for a
 // short `cclab run` (docs/performance.md).
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+process.stdout.write('', (e) => {
+  const failed = e ?? stdoutError;
+  if (failed && failed.code !== 'EPIPE') {
+    process.stderr.write(`cclab: cannot write to standard output: ${failed.code ?? failed.message}\n`);
+    process.stderr.write('', () => process.exit(code === 0 ? 1 : code));
+    return;
+  }
+  process.stderr.write('', () => process.exit(code));
+});

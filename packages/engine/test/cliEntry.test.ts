@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -102,5 +112,21 @@ describe('bin/cclab.mjs never runs a stale build', () => {
     writeFileSync(join(root, 'dist', '.build-stamp'), `${t0}\n`);
     rmSync(join(root, 'src'), { recursive: true });
     expect(cclab()).toBe('dist');
+  });
+
+  it('a failed write to standard output (/dev/full) is one line and exit 1, not silence and 0', () => {
+    writeFileSync(join(root, 'dist', '.build-stamp'), `${t0 + 1000}\n`);
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [join(root, 'bin', 'cclab.mjs'), '--version'], {
+        encoding: 'utf8',
+        stdio: ['ignore', full, 'pipe'],
+        env: { ...process.env, NODE_OPTIONS: '', CCLAB_FROM_SOURCE: '' },
+      });
+      expect(r.stderr).toBe('cclab: cannot write to standard output: ENOSPC\n');
+      expect(r.status).toBe(1);
+    } finally {
+      closeSync(full);
+    }
   });
 });

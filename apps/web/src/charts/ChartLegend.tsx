@@ -53,7 +53,7 @@ export const ChartLegend = memo(function ChartLegend({ lines, hidden, onToggle, 
                 <line x1="0" y1="4" x2="18" y2="4" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dash} />
               )}
             </svg>
-            {l.label}
+            <span className="legend-label">{l.label}</span>
           </button>
         ))}
         {markerKinds.length > 0 && (

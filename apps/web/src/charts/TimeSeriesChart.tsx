@@ -18,7 +18,8 @@ import {
   type FlowStyle,
   type LineSeries,
 } from './chartData';
-import { chartMargins, chartScales, drawChartCanvas, type DrawInput } from './drawChart';
+import { drawChartCanvas, type DrawInput } from './drawChart';
+import type { AxisLayout } from './chartLayout';
 import { markerPoints } from './markers';
 import { chartExportSvg } from './exportLegend';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
@@ -68,6 +69,8 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
   const [cursor, setCursor] = useState<{ t: number; px: number } | null>(null);
   const [brush, setBrush] = useState<{ x0: number; x1: number } | null>(null);
   const [version, setVersion] = useState(0);
+  // the axes as last drawn: the pointer's time is read against them
+  const drawn = useRef<{ layout: AxisLayout; domain: [number, number] } | null>(null);
 
   useEffect(() => {
     const el = boxRef.current;
@@ -166,7 +169,9 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
   useEffect(() => {
     const cv = canvasRef.current;
     if (!cv || size.w < 40 || size.h < 40) return;
-    drawChartCanvas(cv, drawInput(cursor?.t ?? null), window.devicePixelRatio || 1);
+    const inp = drawInput(cursor?.t ?? null);
+    const layout = drawChartCanvas(cv, inp, window.devicePixelRatio || 1);
+    drawn.current = layout ? { layout, domain: inp.xDomain } : null;
   }, [drawInput, size, cursor]);
 
   /** Exports read the series as they are now (the canvas may be up to one redraw behind). */
@@ -175,21 +180,22 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
    *  with the title above and a legend of every shown series below (exportLegend.ts). */
   const svgForExport = () => chartExportSvg(drawInput(null, freshLines()), spec.title);
 
+  /** The time under a pointer at `clientX` and its x in the plot box (null outside the plot). */
   const dataX = (clientX: number): { t: number; px: number } | null => {
     const cv = canvasRef.current;
-    if (!cv) return null;
-    const r = cv.getBoundingClientRect();
-    const px = clientX - r.left - chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left;
-    const { x, iw } = chartScales({
-      width: size.w,
-      height: size.h,
-      xDomain: xDomain(),
-      lines: [],
-      hidden,
-      fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
-    });
-    if (px < 0 || px > iw) return null;
-    return { t: x.invert(px), px: px + chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left };
+    const d = drawn.current;
+    if (!cv || !d) return null;
+    const px = clientX - cv.getBoundingClientRect().left - d.layout.margin.left;
+    if (px < 0 || px > d.layout.iw) return null;
+    const [a, b] = d.domain;
+    return { t: a + ((b - a) * px) / d.layout.iw, px: px + d.layout.margin.left };
+  };
+  /** The time at x `px` of the plot box (the brush's start). */
+  const timeAt = (px: number): number => {
+    const d = drawn.current;
+    if (!d) return 0;
+    const [a, b] = d.domain;
+    return a + ((b - a) * (px - d.layout.margin.left)) / d.layout.iw;
   };
 
   const toggle = useCallback(
@@ -291,15 +297,7 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
         onPointerUp={(e) => {
           const d = dataX(e.clientX);
           if (brush && d && Math.abs(d.px - brush.x0) > 6) {
-            const { x } = chartScales({
-              width: size.w,
-              height: size.h,
-              xDomain: xDomain(),
-              lines: [],
-              hidden,
-              fontPx: presenting ? PRESENTATION_CHART_FONT_PX : 11,
-            });
-            const a = x.invert(brush.x0 - chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).left);
+            const a = timeAt(brush.x0);
             setZoom([Math.min(a, d.t), Math.max(a, d.t)]);
           }
           setBrush(null);
@@ -332,8 +330,8 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
             style={{
               left: Math.min(brush.x0, brush.x1),
               width: Math.abs(brush.x1 - brush.x0),
-              top: chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).top,
-              bottom: chartMargins(presenting ? PRESENTATION_CHART_FONT_PX : 11).bottom,
+              top: drawn.current?.layout.margin.top ?? 0,
+              bottom: drawn.current?.layout.margin.bottom ?? 0,
             }}
           />
         )}

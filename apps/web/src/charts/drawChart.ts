@@ -3,8 +3,8 @@
  * CSS classes) so an exported SVG looks the same on its own.
  */
 import * as d3 from 'd3';
-import { drawYAxisTitle } from './axisTitle';
-import { decimate, RANGE_OPACITY, yExtent, type LineSeries } from './chartData';
+import { canvasMetrics, chartGeometry, estimatedMetrics, recordAxes, type AxisLayout } from './chartLayout';
+import { decimate, RANGE_OPACITY, type LineSeries } from './chartData';
 import { markerStyle } from './markerStyles';
 
 export interface MarkerPoint {
@@ -36,14 +36,6 @@ export interface DrawInput {
 /** Colour of the timed-change marks (Okabe–Ito vermillion; dashed, so not a flow's line). */
 export const CHANGE_COLOR = '#D55E00';
 
-export const MARGIN = { top: 10, right: 14, bottom: 30, left: 52 };
-
-/** The margins for a text size: larger type (presentation mode) needs room for it. */
-export function chartMargins(fontPx = 11): typeof MARGIN {
-  const extra = Math.max(0, fontPx - 11);
-  // presenting: room for x-axis ticks and title on two rows, and for a y-axis title on two lines
-  return { top: MARGIN.top, right: MARGIN.right, bottom: MARGIN.bottom + 3 * extra, left: MARGIN.left + 8 * extra };
-}
 /**
  * Stacked bands (per-flow backlog) are drawn top band first, each filled from the floor of its
  * stack up to its own top, so lower bands paint over the upper ones: no two bands share an
@@ -83,78 +75,69 @@ function stackIndices(
 }
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-export function chartScales(inp: Pick<DrawInput, 'width' | 'height' | 'xDomain' | 'lines' | 'hidden' | 'fontPx'>) {
-  const M = chartMargins(inp.fontPx);
-  const iw = Math.max(10, inp.width - M.left - M.right);
-  const ih = Math.max(10, inp.height - M.top - M.bottom);
-  const visible = inp.lines.filter((l) => !inp.hidden.has(l.key));
-  const [y0, y1] = yExtent(visible, inp.xDomain[0], inp.xDomain[1]);
-  const x = d3.scaleLinear().domain(inp.xDomain).range([0, iw]);
-  const y = d3
-    .scaleLinear()
-    .domain([y0, y1 * 1.05])
-    .range([ih, 0])
-    .nice();
-  return { x, y, iw, ih, visible };
-}
-
 export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
-  const { x, y, iw, ih, visible } = chartScales(inp);
+  const fp = inp.fontPx ?? 11;
+  const { x, y, iw, ih, visible, layout } = chartGeometry(inp, estimatedMetrics(fp));
   const svg = d3
     .select(svgEl)
     .attr('width', inp.width)
     .attr('height', inp.height)
     .attr('viewBox', `0 0 ${inp.width} ${inp.height}`)
     .attr('font-family', FONT)
-    .attr('font-size', inp.fontPx ?? 11);
+    .attr('font-size', fp);
   svg.selectAll('*').remove();
   svg.append('rect').attr('width', inp.width).attr('height', inp.height).attr('fill', '#ffffff');
-  const M = chartMargins(inp.fontPx);
-  const fp = inp.fontPx ?? 11;
+  const M = layout.margin;
   const g = svg.append('g').attr('transform', `translate(${M.left},${M.top})`);
   const clipId = `clip-${Math.random().toString(36).slice(2)}`;
   svg.append('defs').append('clipPath').attr('id', clipId).append('rect').attr('width', iw).attr('height', ih);
 
-  // Grid and axes.
-  const yTicks = y.ticks(Math.max(2, Math.floor(ih / 32)));
+  // Grid and axes (the ticks and labels chartLayout placed; x labels that would meet the title left out).
   g.append('g')
     .selectAll('line')
-    .data(yTicks)
+    .data(layout.yTicks)
     .join('line')
     .attr('x1', 0)
     .attr('x2', iw)
-    .attr('y1', (d) => y(d))
-    .attr('y2', (d) => y(d))
+    .attr('y1', (d) => d.at)
+    .attr('y2', (d) => d.at)
     .attr('stroke', '#e6e8eb');
+  const shown = new Set(layout.xTicks.filter((_, i) => layout.xTickShown[i]).map((t) => t.value));
   const xAxis = g
     .append('g')
     .attr('transform', `translate(0,${ih})`)
-    .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
+    .call(
+      d3
+        .axisBottom(x)
+        .tickValues(layout.xTicks.map((t) => t.value))
+        .tickFormat((d) => (shown.has(+d) ? (layout.xTicks.find((t) => t.value === +d)?.label ?? '') : '')),
+    );
   const yAxis = g.append('g').call(
     d3
       .axisLeft(y)
-      .ticks(Math.max(2, Math.floor(ih / 32)))
-      .tickFormat((d) => (Math.abs(+d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d))),
+      .tickValues(layout.yTicks.map((t) => t.value))
+      .tickFormat((d) => layout.yTicks.find((t) => t.value === +d)?.label ?? ''),
   );
   for (const ax of [xAxis, yAxis]) {
-    ax.selectAll('text')
-      .attr('fill', '#444')
-      .attr('font-size', inp.fontPx ?? 11);
+    ax.selectAll('text').attr('fill', '#444').attr('font-size', fp);
     ax.selectAll('line,path').attr('stroke', '#9aa1a9');
   }
   g.append('text')
-    .attr('x', iw)
-    .attr('y', ih + 15 + fp)
+    .attr('x', layout.xTitleRight)
+    .attr('y', layout.xLabelY)
     .attr('text-anchor', 'end')
     .attr('fill', '#555')
     .text(inp.xLabel ?? 'time (s)');
-  g.append('text')
-    .attr('transform', 'rotate(-90)')
-    .attr('x', 0)
-    .attr('y', -M.left + 12)
-    .attr('text-anchor', 'end')
-    .attr('fill', '#555')
-    .text(inp.yLabel);
+  layout.yTitleLines.forEach((line, i) =>
+    g
+      .append('text')
+      .attr('transform', 'rotate(-90)')
+      .attr('x', -layout.yTitleCentre)
+      .attr('y', layout.yTitleX[i]!)
+      .attr('text-anchor', 'middle')
+      .attr('fill', '#555')
+      .text(line),
+  );
 
   // Stacked bands first, then lines (decimated to the pixel width, peaks kept).
   const plot = g.append('g').attr('clip-path', `url(#${clipId})`);
@@ -244,8 +227,7 @@ export function drawChart(svgEl: SVGSVGElement, inp: DrawInput): void {
  * redraw costs no style, layout or paint work for the page. Geometry, colours, dashes, fonts and
  * axis layout follow `drawChart` (which builds the SVG for export from the same input).
  */
-export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr = 1): void {
-  const { x, y, iw, ih, visible } = chartScales(inp);
+export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr = 1): AxisLayout | null {
   const pw = Math.round(inp.width * dpr);
   const ph = Math.round(inp.height * dpr);
   if (canvas.width !== pw || canvas.height !== ph) {
@@ -253,40 +235,36 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     canvas.height = ph;
   }
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return null;
+  const fp = inp.fontPx ?? 11;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.font = `${fp}px ${FONT}`;
+  const { x, y, iw, ih, visible, layout } = chartGeometry(inp, canvasMetrics(ctx, fp));
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, inp.width, inp.height);
-  const M = chartMargins(inp.fontPx);
-  const fp = inp.fontPx ?? 11;
+  const M = layout.margin;
   ctx.translate(M.left, M.top);
-  ctx.font = `${inp.fontPx ?? 11}px ${FONT}`;
-  canvas.dataset['fontPx'] = String(inp.fontPx ?? 11);
+  canvas.dataset['fontPx'] = String(fp);
+  recordAxes(canvas, layout);
   ctx.lineWidth = 1;
   ctx.setLineDash([]);
 
-  // Grid and axes (as d3.axisBottom / d3.axisLeft lay them out: 6 px ticks, labels 9 px away).
-  const yCount = Math.max(2, Math.floor(ih / 32));
-  const yTicks = y.ticks(yCount);
+  // Grid and axes (as d3.axisBottom / d3.axisLeft draw them: 6 px ticks, labels 9 px away).
   ctx.strokeStyle = '#e6e8eb';
   ctx.beginPath();
-  for (const d of yTicks) {
-    ctx.moveTo(0, y(d));
-    ctx.lineTo(iw, y(d));
+  for (const t of layout.yTicks) {
+    ctx.moveTo(0, t.at);
+    ctx.lineTo(iw, t.at);
   }
   ctx.stroke();
-  const xCount = Math.max(2, Math.floor(iw / 70));
-  const xTicks = x.ticks(xCount);
-  const xFmt = x.tickFormat(xCount);
-  const yFmt = (d: number) => (Math.abs(d) >= 1e4 ? d3.format('~s')(d) : d3.format('~g')(d));
   ctx.strokeStyle = '#9aa1a9';
   ctx.beginPath();
   ctx.moveTo(0.5, ih + 6);
   ctx.lineTo(0.5, ih + 0.5);
   ctx.lineTo(iw + 0.5, ih + 0.5);
   ctx.lineTo(iw + 0.5, ih + 6);
-  for (const d of xTicks) {
-    const px = Math.round(x(d)) + 0.5;
+  for (const t of layout.xTicks) {
+    const px = Math.round(t.at) + 0.5;
     ctx.moveTo(px, ih);
     ctx.lineTo(px, ih + 6);
   }
@@ -294,8 +272,8 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.lineTo(0.5, ih + 0.5);
   ctx.lineTo(0.5, 0.5);
   ctx.lineTo(-6, 0.5);
-  for (const d of yTicks) {
-    const py = Math.round(y(d)) + 0.5;
+  for (const t of layout.yTicks) {
+    const py = Math.round(t.at) + 0.5;
     ctx.moveTo(-6, py);
     ctx.lineTo(0, py);
   }
@@ -303,12 +281,18 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
   ctx.fillStyle = '#444';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  for (const d of xTicks) ctx.fillText(xFmt(d), x(d) + 0.5, ih + 9 + 0.71 * fp);
+  layout.xTicks.forEach((t, i) => {
+    if (layout.xTickShown[i]) ctx.fillText(t.label, t.at + 0.5, layout.xLabelY);
+  });
   ctx.textAlign = 'right';
-  for (const d of yTicks) ctx.fillText(yFmt(d), -9, y(d) + 0.5 + 0.32 * fp);
+  for (const t of layout.yTicks) ctx.fillText(t.label, -9, t.at + layout.yLabelDy);
   ctx.fillStyle = '#555';
-  ctx.fillText(inp.xLabel ?? 'time (s)', iw, ih + 15 + fp + 1.8 * Math.max(0, fp - 11));
-  drawYAxisTitle(ctx, inp.yLabel, ih, inp.height, M, fp);
+  ctx.fillText(inp.xLabel ?? 'time (s)', layout.xTitleRight, layout.xLabelY);
+  ctx.save();
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = 'center';
+  layout.yTitleLines.forEach((line, i) => ctx.fillText(line, -layout.yTitleCentre, layout.yTitleX[i]!));
+  ctx.restore();
 
   // Stacked bands, then lines (decimated to the pixel width, peaks kept), clipped to the plot.
   ctx.save();
@@ -401,6 +385,7 @@ export function drawChartCanvas(canvas: HTMLCanvasElement, inp: DrawInput, dpr =
     ctx.stroke();
     ctx.setLineDash([]);
   }
+  return layout;
 }
 
 /** The chart as a standalone SVG element (for export), built from the same input as the canvas. */

@@ -6,6 +6,8 @@
  * animates and as a D3 SVG for export (same input, attributes not CSS, like drawChart.ts).
  */
 import * as d3 from 'd3';
+import { canvasMetrics, estimatedMetrics, type TextMetrics } from './chartLayout';
+import { phaseLayout, phaseXTitleCentre } from './phaseLayout';
 import type { SeriesStore } from '../state/SeriesStore';
 import type { RunMeta } from '../worker/protocol';
 
@@ -96,12 +98,8 @@ export interface PhaseDrawInput {
   fontPx?: number;
 }
 
-/** Plot margins for text of `fontPx` px: room for the tick labels and the axis titles. */
-export function phaseMargins(fontPx = 11) {
-  const extra = Math.max(0, fontPx - 11);
-  return { top: 12, right: 12, bottom: 34 + 2 * extra, left: 40 + 3 * extra };
-}
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const fmtTick = d3.format('~g');
 
 /** Axis limit: at least 1.1 (the efficiency line in view), more if the rates overshoot. */
 function axisMax(d: PhaseData | null): number {
@@ -110,13 +108,27 @@ function axisMax(d: PhaseData | null): number {
   return Math.min(m, 3);
 }
 
-export function phaseScales(inp: PhaseDrawInput) {
-  const M = phaseMargins(inp.fontPx);
-  const side = Math.max(20, inp.size - Math.max(M.left + M.right, M.top + M.bottom));
+/** Scales and layout (phaseLayout.ts) of the plot for text measured by `m`. */
+export function phaseScales(inp: PhaseDrawInput, m: TextMetrics) {
   const max = axisMax(inp.data);
+  // fewer ticks on a small plot (a narrow column beside a base station's charts), so their labels keep apart
+  const ticks = d3
+    .scaleLinear()
+    .domain([0, max])
+    .ticks(inp.size < 240 ? 2 : 5);
+  const layout = phaseLayout(
+    inp.size,
+    m,
+    ticks,
+    max,
+    fmtTick,
+    `${inp.labels[0]} rate / capacity`,
+    `${inp.labels[1]} rate / capacity`,
+  );
+  const side = layout.side;
   const x = d3.scaleLinear().domain([0, max]).range([0, side]);
   const y = d3.scaleLinear().domain([0, max]).range([side, 0]);
-  return { x, y, side, max, M };
+  return { x, y, side, max, M: layout.M, ticks, layout };
 }
 
 /** Colour of the trajectory at fraction f of the run: light (start) to dark (now). */
@@ -125,7 +137,6 @@ function trailColor(f: number): string {
 }
 
 export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, dpr = 1): void {
-  const { x, y, side, max, M } = phaseScales(inp);
   const fp = inp.fontPx ?? 11;
   const px = Math.round(inp.size * dpr);
   if (canvas.width !== px || canvas.height !== px) {
@@ -135,16 +146,20 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.font = `${fp}px ${FONT}`;
+  const { x, y, side, max, M, ticks, layout } = phaseScales(inp, canvasMetrics(ctx, fp));
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, inp.size, inp.size);
   ctx.translate(M.left, M.top);
-  ctx.font = `${fp}px ${FONT}`;
   canvas.dataset['fontPx'] = String(fp);
+  canvas.dataset['yTitle'] = layout.yTitleLines.join(' ');
+  canvas.dataset['yTitleSpan'] = `${layout.boxes.yTitle[1].toFixed(1)} ${layout.boxes.yTitle[3].toFixed(1)}`;
+  canvas.dataset['axes'] = JSON.stringify(layout.boxes);
   // grid and axes
   ctx.strokeStyle = '#e6e8eb';
   ctx.lineWidth = 1;
   ctx.beginPath();
-  for (const v of x.ticks(5)) {
+  for (const v of ticks) {
     ctx.moveTo(x(v), 0);
     ctx.lineTo(x(v), side);
     ctx.moveTo(0, y(v));
@@ -155,16 +170,15 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.strokeRect(0.5, 0.5, side, side);
   ctx.fillStyle = '#444';
   ctx.textAlign = 'center';
-  for (const v of x.ticks(5)) ctx.fillText(d3.format('~g')(v), x(v), side + fp + 3);
+  for (const v of ticks) ctx.fillText(fmtTick(v), x(v), layout.xLabelY);
   ctx.textAlign = 'right';
-  for (const v of y.ticks(5)) ctx.fillText(d3.format('~g')(v), -5, y(v) + fp * 0.36);
+  for (const v of ticks) ctx.fillText(fmtTick(v), -5, y(v) + layout.yLabelDy);
   ctx.fillStyle = '#555';
   ctx.textAlign = 'center';
-  ctx.fillText(`${inp.labels[0]} rate / capacity`, side / 2, side + 2 * fp + 7);
+  ctx.fillText(layout.xTitle, phaseXTitleCentre(layout), layout.xTitleY);
   ctx.save();
-  ctx.translate(12 - M.left, side / 2);
   ctx.rotate(-Math.PI / 2);
-  ctx.fillText(`${inp.labels[1]} rate / capacity`, 0, 0);
+  layout.yTitleLines.forEach((line, i) => ctx.fillText(line, -side / 2, layout.yTitleX[i]!));
   ctx.restore();
   // fairness line x1 = x2 and efficiency line x1 + x2 = 1
   ctx.setLineDash([5, 4]);
@@ -185,7 +199,9 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
   ctx.fillText('fairness x₁ = x₂', x(max) - 4, y(max) + 2 * fp);
   ctx.textAlign = 'left';
   ctx.fillStyle = '#c0392b';
-  ctx.fillText('efficiency x₁ + x₂ = 1', x(0.02) + 2, y(1) - 4);
+  // the line's name where the plot is wide enough for it (a narrow plot: its equation alone)
+  const eff = 'efficiency x₁ + x₂ = 1';
+  ctx.fillText(ctx.measureText(eff).width <= side - x(0.02) - 4 ? eff : 'x₁ + x₂ = 1', x(0.02) + 2, y(1) - 4);
   // trajectory, fading from the start to now
   const d = inp.data;
   if (!d || d.t.length === 0) return;
@@ -216,8 +232,8 @@ export function drawPhaseCanvas(canvas: HTMLCanvasElement, inp: PhaseDrawInput, 
 /** The same plot as an SVG element (exports). */
 export function phaseSvgElement(inp: PhaseDrawInput): SVGSVGElement {
   const svgEl = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  const { x, y, side, max, M } = phaseScales(inp);
   const fp = inp.fontPx ?? 11;
+  const { x, y, side, max, M, ticks, layout } = phaseScales(inp, estimatedMetrics(fp));
   const svg = d3
     .select(svgEl)
     .attr('width', inp.size)
@@ -227,19 +243,24 @@ export function phaseSvgElement(inp: PhaseDrawInput): SVGSVGElement {
     .attr('font-size', fp);
   svg.append('rect').attr('width', inp.size).attr('height', inp.size).attr('fill', '#ffffff');
   const g = svg.append('g').attr('transform', `translate(${M.left},${M.top})`);
-  g.append('g').attr('transform', `translate(0,${side})`).call(d3.axisBottom(x).ticks(5));
-  g.append('g').call(d3.axisLeft(y).ticks(5));
+  g.append('g').attr('transform', `translate(0,${side})`).call(d3.axisBottom(x).tickValues(ticks));
+  g.append('g').call(d3.axisLeft(y).tickValues(ticks));
   g.append('text')
-    .attr('x', side / 2)
-    .attr('y', side + 2 * fp + 7)
+    .attr('x', phaseXTitleCentre(layout))
+    .attr('y', layout.xTitleY)
     .attr('text-anchor', 'middle')
     .attr('fill', '#555')
-    .text(`${inp.labels[0]} rate / capacity`);
-  g.append('text')
-    .attr('transform', `translate(${12 - M.left},${side / 2}) rotate(-90)`)
-    .attr('text-anchor', 'middle')
-    .attr('fill', '#555')
-    .text(`${inp.labels[1]} rate / capacity`);
+    .text(layout.xTitle);
+  layout.yTitleLines.forEach((line, i) =>
+    g
+      .append('text')
+      .attr('transform', `rotate(-90)`)
+      .attr('x', -side / 2)
+      .attr('y', layout.yTitleX[i]!)
+      .attr('text-anchor', 'middle')
+      .attr('fill', '#555')
+      .text(line),
+  );
   g.append('line')
     .attr('x1', x(0))
     .attr('y1', y(0))

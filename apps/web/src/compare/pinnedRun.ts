@@ -46,6 +46,10 @@ export interface CompareRow {
   unit: string;
   a: number | null;
   b: number | null;
+  /** The flow a per-flow figure is of (none: Jain's index, the total). */
+  flow?: string;
+  /** Which per-flow figure (the compact table puts a flow's three in one row). */
+  figure?: 'goodput' | 'delay' | 'loss';
 }
 
 /** The figures of both runs side by side: per flow (matched by id) goodput, delay, loss; then Jain and the total. */
@@ -60,13 +64,24 @@ export function compareRows(a: RunSummary, b: RunSummary): CompareRow[] {
       unit: 'Mb/s',
       a: fa ? fa.goodputBps / 1e6 : null,
       b: fb ? fb.goodputBps / 1e6 : null,
+      flow: id,
+      figure: 'goodput',
     });
-    rows.push({ what: `${id} mean delay`, unit: 'ms', a: fa?.meanDelayMs ?? null, b: fb?.meanDelayMs ?? null });
+    rows.push({
+      what: `${id} mean delay`,
+      unit: 'ms',
+      a: fa?.meanDelayMs ?? null,
+      b: fb?.meanDelayMs ?? null,
+      flow: id,
+      figure: 'delay',
+    });
     rows.push({
       what: `${id} loss`,
       unit: '%',
       a: fa ? lossPercent(fa) : null,
       b: fb ? lossPercent(fb) : null,
+      flow: id,
+      figure: 'loss',
     });
   }
   rows.push({ what: "Jain's index", unit: '', a: jainOf(a), b: jainOf(b) });

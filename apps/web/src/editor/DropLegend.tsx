@@ -6,8 +6,18 @@
 import { memo } from 'react';
 import { REASON_STYLES, glyphPath } from '../dropStyles';
 import { PACKET_LINKS_MAX } from './levelOfDetail';
+import type { KeyEntry } from './keyPlacement';
 
 const ORDER = ['overflow', 'aqm', 'forced', 'mark', 'loss'] as const;
+
+/** The key's entries: text and glyph width (px), in order (keyPlacement.ts sizes the key from them). */
+export const KEY_ENTRIES: readonly KeyEntry[] = [
+  { text: 'data', glyph: 14 },
+  { text: 'ACK', glyph: 14 },
+  ...ORDER.map((k) => ({ text: REASON_STYLES[k].label, glyph: 14 })),
+  { text: 'queue by flow', glyph: 22 },
+  { text: 'link busy', glyph: 26 },
+];
 
 /**
  * `links`: the network's link count. Above PACKET_LINKS_MAX packets are drawn as a count per link

@@ -34,6 +34,7 @@ export const NodeGlyph = memo(function NodeGlyph({ node, selected, linkTarget }:
       tabIndex={0}
       role="button"
       aria-label={`${KIND_NAME[node.kind] ?? node.kind} ${node.id}${selected ? ', selected' : ''}`}
+      aria-keyshortcuts="Enter L Delete"
     >
       <title>
         {clipText(

@@ -1,6 +1,8 @@
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { addNode, deleteItemsReport, type RemovedFlow } from '../state/scenarioEdits';
+import { addNode, deleteItemsReport, moveNodes, type RemovedFlow } from '../state/scenarioEdits';
+import { footprint, freeSpot } from './placement';
+import { measure } from './useFitCamera';
 import type { Tool } from '../state/scenarioStore';
 import { ToolIcon } from './ToolIcon';
 import { toWorld, IDENTITY } from './viewTransform';
@@ -10,24 +12,33 @@ const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'host', label: 'Place hosts (click on the canvas)', key: 'H' },
   { tool: 'router', label: 'Place routers (click on the canvas)', key: 'R' },
   { tool: 'bs', label: 'Place base stations (click on the canvas)', key: 'B' },
-  { tool: 'link', label: 'Connect (drag from node to node)', key: 'L' },
+  {
+    tool: 'link',
+    label: 'Connect: drag from node to node; by keyboard, L on a focused node, then Enter on another',
+    key: 'L',
+  },
 ];
 
-/** Adds a node in the middle of the visible canvas (toolbar button and keyboard path). */
+/**
+ * Adds a node in the middle of the visible canvas (toolbar button and keyboard path), or at the
+ * nearest spot clear of every node and link when the middle is taken (placement.ts); when the
+ * view has no free spot, at the nearest one beyond it, and the view is fitted to show it.
+ */
 export function addNodeAtCentre(lab: ReturnType<typeof useLab>, kind: 'host' | 'router' | 'bs'): void {
   const st = lab.scenario.getState();
-  const box = document.querySelector('.canvas-box');
+  const box = document.querySelector('.workspace .canvas-box');
   const t = st.camera ?? IDENTITY;
-  const c = toWorld(t, (box?.clientWidth ?? 800) / 2, (box?.clientHeight ?? 500) / 2);
-  // Avoid stacking nodes exactly on top of each other.
-  let { x, y } = c;
-  while (st.scenario.nodes.some((n) => Math.hypot((n.x ?? 0) - x, (n.y ?? 0) - y) < 30)) {
-    x += 40;
-    y += 25;
-  }
-  const r = addNode(st.scenario, kind, x, y);
-  st.apply(() => r.scenario);
+  const w = box?.clientWidth ?? 800;
+  const h = box?.clientHeight ?? 500;
+  const c = toWorld(t, w / 2, h / 2);
+  const a = toWorld(t, 0, 0);
+  const b = toWorld(t, w, h);
+  const r = addNode(st.scenario, kind, c.x, c.y);
+  const node = r.scenario.nodes.at(-1)!;
+  const spot = freeSpot(st.scenario, c, footprint(node, measure), { x0: a.x, y0: a.y, x1: b.x, y1: b.y }, measure);
+  st.apply(() => moveNodes(r.scenario, new Map([[r.id, spot]])));
   st.select({ nodes: [r.id] });
+  if (!spot.inView) window.dispatchEvent(new Event('cclab:fit'));
 }
 
 export function deleteSelection(lab: ReturnType<typeof useLab>): void {

@@ -69,10 +69,12 @@ export function gaugeScale(presenting: boolean, zoom: number): number {
 /**
  * How far above its link a link's caption sits (world units, along the caption's "up"): 14 in
  * the editor; with enlarged gauges (presentation mode), beyond the gauge on that side of the link
- * so the gauge never covers it.
+ * so the gauge never covers it, with 6 px to spare on screen at any zoom (the caption's descent
+ * reaches 4 px below its baseline; the gauge's scale is 2.5 / zoom below zoom 1, so 2.4 × gauge
+ * world units are 6 px there and more above).
  */
 export function linkLabelOffset(gauge: number): number {
-  return gauge > 1 ? LANE_OFFSET + 5.5 + QUEUE_BAR_THICKNESS * gauge + 4 : 14;
+  return gauge > 1 ? LANE_OFFSET + 5.5 + QUEUE_BAR_THICKNESS * gauge + 2.4 * gauge : 14;
 }
 
 export interface GaugeFrame {
@@ -102,13 +104,28 @@ export function queueBarFrame(a: Pt, b: Pt, scale = 1): GaugeFrame {
 /**
  * Where along its link (fraction from a to b) a link's caption is centred: the middle in the
  * editor; with enlarged gauges, the middle of the stretch no gauge takes, so a host link's caption
- * moves away from the router, whose gauges (its own and its neighbours') fan out there.
+ * moves away from the router, whose gauges (its own and its neighbours') fan out there. A caption
+ * `captionLength` long (world units) that is longer than that stretch slides further towards the
+ * end without a gauge (a host: the caption passes above its glyph) rather than run into the
+ * router's gauges, never past that end's centre.
  */
-export function linkLabelAlong(a: Pt, b: Pt, gaugeAtA: boolean, gaugeAtB: boolean, gauge: number): number {
+export function linkLabelAlong(
+  a: Pt,
+  b: Pt,
+  gaugeAtA: boolean,
+  gaugeAtB: boolean,
+  gauge: number,
+  captionLength = 0,
+): number {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   if (gauge <= 1 || len === 0) return 0.5;
   const g = queueBarFrame(a, b, gauge).length;
   const start = NODE_RADIUS + 8 + (gaugeAtA ? g : 0);
   const end = len - NODE_RADIUS - 8 - (gaugeAtB ? g : 0);
-  return end > start ? (start + end) / 2 / len : 0.5;
+  if (end <= start) return 0.5;
+  const half = captionLength / 2;
+  let centre = (start + end) / 2;
+  if (gaugeAtA && !gaugeAtB) centre = Math.min(Math.max(centre, start + half), len - half);
+  else if (gaugeAtB && !gaugeAtA) centre = Math.max(Math.min(centre, end - half), half);
+  return Math.min(Math.max(centre / len, 0), 1);
 }

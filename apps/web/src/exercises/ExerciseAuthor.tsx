@@ -1,23 +1,32 @@
 /**
  * "New exercise": an instructor writes a goal and tasks over the current scenario (checkers pick
- * from the result metrics and the scenario's fields), previews it as a student, exports the file
- * or shares its link.
+ * from the result metrics and the scenario's settings, option values and reference solutions are
+ * set with the student's controls: AuthorTask.tsx), previews it as a student, exports the file or
+ * shares its link.
  */
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { getRegistry, parseExercise, ExerciseError } from '@cclab/engine';
 import { useLab } from '../lab';
 import { downloadBlob } from '../charts/exportChart';
-import { metricChoices, sweepFields } from '../sweep/sweepFields';
+import { metricChoices } from '../sweep/sweepFields';
 import { exercisesStore } from './exercisesSetup';
-import { draftToFile, newDraftTask, type DraftKind, type DraftTask, type ExerciseDraft } from './authorDraft';
+import {
+  authorFields,
+  draftToFile,
+  newDraftTask,
+  type DraftKind,
+  type DraftTask,
+  type ExerciseDraft,
+} from './authorDraft';
+import { AuthorTask } from './AuthorTask';
 import { exerciseLink } from './exerciseLink';
 import { useStartExercise } from './useStartExercise';
 
 export function ExerciseAuthor() {
   const lab = useLab();
   const scenario = useStore(lab.scenario, (s) => s.scenario);
-  const fields = useMemo(() => sweepFields(scenario, getRegistry()), [scenario]);
+  const fields = useMemo(() => authorFields(scenario, getRegistry()), [scenario]);
   const choices = useMemo(() => metricChoices(scenario, getRegistry()), [scenario]);
   const start = useStartExercise();
   const [draft, setDraft] = useState<ExerciseDraft>({ title: '', topic: '', goal: '', tasks: [] });
@@ -62,103 +71,17 @@ export function ExerciseAuthor() {
         <textarea rows={2} value={draft.goal} onChange={(e) => setDraft({ ...draft, goal: e.target.value })} />
       </label>
       {draft.tasks.map((t, i) => (
-        <fieldset key={i} className="author-task">
-          <legend>
-            Task {i + 1}: {t.kind}
-          </legend>
-          <label>
-            Prompt
-            <textarea rows={2} value={t.prompt} onChange={(e) => setTask(i, { prompt: e.target.value })} />
-          </label>
-          {t.kind !== 'explain' && (
-            <label>
-              {t.kind === 'predict' ? 'Metric to predict' : t.kind === 'choose' ? 'Best option by' : 'Goal metric'}
-              <select value={t.metric} onChange={(e) => setTask(i, { metric: e.target.value })}>
-                {choices.map((c) => (
-                  <option key={c.key} value={c.key}>
-                    {c.label}
-                    {c.unit ? ` (${c.unit})` : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {t.kind === 'predict' && (
-            <label>
-              Tolerance (%)
-              <input
-                type="number"
-                min={1}
-                max={100}
-                value={t.tolerancePct}
-                onChange={(e) => setTask(i, { tolerancePct: Number(e.target.value) })}
-              />
-            </label>
-          )}
-          {(t.kind === 'choose' || t.kind === 'make') && (
-            <label>
-              {t.kind === 'choose' ? 'Options vary' : 'Editable field'}
-              <select
-                value={t.field}
-                onChange={(e) =>
-                  setTask(i, {
-                    field: e.target.value,
-                    values: fields.find((f) => f.path === e.target.value)?.suggested ?? '',
-                  })
-                }
-              >
-                {fields.map((f) => (
-                  <option key={f.path} value={f.path}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {t.kind === 'choose' && (
-            <>
-              <label>
-                Option values (comma-separated)
-                <input value={t.values} onChange={(e) => setTask(i, { values: e.target.value })} />
-              </label>
-              <label>
-                The right option gives the
-                <select value={t.best} onChange={(e) => setTask(i, { best: e.target.value as 'highest' | 'lowest' })}>
-                  <option value="highest">highest value</option>
-                  <option value="lowest">lowest value</option>
-                </select>
-              </label>
-            </>
-          )}
-          {t.kind === 'make' && (
-            <div className="author-goal">
-              <select
-                aria-label="Goal comparison"
-                value={t.goalOp}
-                onChange={(e) => setTask(i, { goalOp: e.target.value as 'atLeast' | 'atMost' })}
-              >
-                <option value="atLeast">at least</option>
-                <option value="atMost">at most</option>
-              </select>
-              <input
-                aria-label="Goal value"
-                value={t.goalValue}
-                onChange={(e) => setTask(i, { goalValue: e.target.value })}
-              />
-            </div>
-          )}
-          <label>
-            Hints (one a line)
-            <textarea rows={2} value={t.hints} onChange={(e) => setTask(i, { hints: e.target.value })} />
-          </label>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => setDraft({ ...draft, tasks: draft.tasks.filter((_, k) => k !== i) })}
-          >
-            Remove task
-          </button>
-        </fieldset>
+        <AuthorTask
+          key={i}
+          index={i}
+          task={t}
+          scenario={scenario}
+          choices={choices}
+          fields={fields}
+          onChange={(patch) => setTask(i, patch)}
+          onReplace={(task) => setDraft({ ...draft, tasks: draft.tasks.map((x, k) => (k === i ? task : x)) })}
+          onRemove={() => setDraft({ ...draft, tasks: draft.tasks.filter((_, k) => k !== i) })}
+        />
       ))}
       <div className="author-add">
         <select aria-label="Kind of task" value={adding} onChange={(e) => setAdding(e.target.value as DraftKind)}>
@@ -170,7 +93,9 @@ export function ExerciseAuthor() {
         <button
           type="button"
           className="btn"
-          onClick={() => setDraft({ ...draft, tasks: [...draft.tasks, newDraftTask(adding, choices, fields)] })}
+          onClick={() =>
+            setDraft({ ...draft, tasks: [...draft.tasks, newDraftTask(adding, choices, fields, scenario)] })
+          }
         >
           Add task
         </button>

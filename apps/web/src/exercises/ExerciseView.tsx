@@ -2,44 +2,31 @@
  * One exercise as a student sees it: the goal, the current task with its answer field, Check (the
  * simulation runs in a worker), feedback, hints revealed one at a time, and next/finish.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import {
-  fillText,
-  getPath,
-  scenarioWith,
-  setPath,
-  variantValues,
-  type ExerciseFile,
-  type TaskAnswer,
-} from '@cclab/engine';
+import { fillText, hintText, scenarioWith, variantValues, type ExerciseFile } from '@cclab/engine';
 import { useLab } from '../lab';
 import { exercisesStore } from './exercisesSetup';
 import { parsedExercise } from './exerciseStore';
 import { checkInWorker } from './checkInWorker';
 import { exerciseLink } from './exerciseLink';
-
-/** A field value as typed: JSON when it reads as JSON (numbers, objects), else the text. */
-export function parseFieldValue(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function fieldText(v: unknown): string {
-  return v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-}
+import { MakeFields } from './MakeFields';
+import { answerOf, savedAnswer } from './taskAnswer';
+import { openExerciseScenario } from './useStartExercise';
 
 export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file: ExerciseFile }) {
   const lab = useLab();
-  const scenario = useStore(lab.scenario, (s) => s.scenario);
   const progress = useStore(exercisesStore, (s) => s.progress[exerciseKey]);
   const checking = useStore(exercisesStore, (s) => s.checking);
   const ids = { answer: useId(), feedback: useId() };
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  // editable path → why the value last entered was not taken (a ref too: Check may come in the
+  // same gesture as the blur that refused it)
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const problemsNow = useRef<Record<string, string>>({});
+  /** Remounts the fields on Reset, so what was typed and refused goes too. */
+  const [resets, setResets] = useState(0);
   if (!progress) return null;
   const ex = parsedExercise(file);
   const values = variantValues(ex, progress.variant);
@@ -50,36 +37,36 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
   const store = exercisesStore.getState();
   const last = index === file.tasks.length - 1;
 
-  const answerOf = (): TaskAnswer | string => {
-    switch (task.kind) {
-      case 'predict': {
-        const v = Number(tp.answer.replace(',', '.'));
-        return tp.answer.trim() === '' || !Number.isFinite(v) ? 'Enter a number first.' : { kind: 'predict', value: v };
-      }
-      case 'choose':
-        return tp.answer ? { kind: 'choose', option: tp.answer } : 'Pick an option first.';
-      case 'make': {
-        const set: Record<string, unknown> = {};
-        for (const e of task.editable) {
-          const v = getPath(scenario, e.path)[0];
-          if (v !== undefined) set[e.path] = v;
-        }
-        return { kind: 'make', set };
-      }
-      case 'explain':
-        return { kind: 'explain', text: tp.answer };
-    }
+  const goTo = (i: number) => {
+    setError(null);
+    // another task's fields show the scenario's values again: what was refused is gone
+    problemsNow.current = {};
+    setProblems({});
+    store.goTo(exerciseKey, i);
+  };
+
+  const setProblem = (path: string, problem: string | null) => {
+    const next = { ...problemsNow.current };
+    if (problem === null) delete next[path];
+    else next[path] = problem;
+    problemsNow.current = next;
+    setProblems(next);
   };
 
   const check = async () => {
-    const answer = answerOf();
-    if (typeof answer === 'string') return setError(answer);
+    const answer = answerOf({
+      task,
+      entered: tp.answer,
+      exerciseScenario: scenarioWith(ex, values),
+      lab: lab.scenario.getState().scenario,
+      problems: problemsNow.current,
+    });
+    if ('refused' in answer) return setError(answer.refused); // not an attempt
     setError(null);
     exercisesStore.setState({ checking: true });
     try {
       const result = await checkInWorker({ file, variant: progress.variant, task: index, answer });
-      const saved = answer.kind === 'make' ? JSON.stringify(answer.set) : tp.answer;
-      store.record(exerciseKey, index, saved, result);
+      store.record(exerciseKey, index, savedAnswer(answer, tp.answer), result);
     } catch (e) {
       setError(`The check could not run: ${(e as Error).message}`);
     } finally {
@@ -115,7 +102,13 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
           type="button"
           className="btn btn-small"
           title="Put the exercise's scenario back in the editor"
-          onClick={() => lab.scenario.getState().replace(scenarioWith(ex, values))}
+          onClick={() => {
+            problemsNow.current = {};
+            setProblems({});
+            setError(null);
+            setResets(resets + 1);
+            openExerciseScenario(lab, scenarioWith(ex, values));
+          }}
         >
           Reset scenario
         </button>
@@ -136,7 +129,7 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
               className={`step${i === index ? ' step-current' : ''}${progress.tasks[i]?.correct ? ' step-done' : ''}`}
               aria-current={i === index ? 'step' : undefined}
               aria-label={`Task ${i + 1}${progress.tasks[i]?.correct ? ' (done)' : ''}`}
-              onClick={() => store.goTo(exerciseKey, i)}
+              onClick={() => goTo(i)}
             >
               {progress.tasks[i]?.correct ? '✓' : i + 1}
             </button>
@@ -156,6 +149,7 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
               inputMode="decimal"
               value={tp.answer}
               onChange={(e) => store.saveAnswer(exerciseKey, index, e.target.value)}
+              aria-describedby={error ? `${ids.answer}-error` : undefined}
               onKeyDown={(e) => e.key === 'Enter' && void check()}
             />
           </div>
@@ -177,16 +171,7 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
             ))}
           </fieldset>
         )}
-        {task.kind === 'make' && (
-          <div className="task-answer">
-            <p className="muted">
-              Edit these fields here or in the editor; only they are taken from your scenario when you check.
-            </p>
-            {task.editable.map((e) => (
-              <EditableField key={e.path} path={e.path} label={e.label} value={getPath(scenario, e.path)[0]} />
-            ))}
-          </div>
-        )}
+        {task.kind === 'make' && <MakeFields key={resets} task={task} problems={problems} setProblem={setProblem} />}
         {task.kind === 'explain' && (
           <div className="task-answer">
             <label htmlFor={ids.answer}>Your explanation</label>
@@ -212,13 +197,13 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
               Finish and see the summary
             </button>
           ) : (
-            <button type="button" className="btn" onClick={() => store.goTo(exerciseKey, index + 1)}>
+            <button type="button" className="btn" onClick={() => goTo(index + 1)}>
               Next task
             </button>
           )}
         </div>
         {error && (
-          <p className="task-error" role="alert">
+          <p className="task-error" role="alert" id={`${ids.answer}-error`} data-testid="task-refusal">
             {error}
           </p>
         )}
@@ -243,7 +228,7 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
         {tp.hints > 0 && (
           <ol className="task-hints" aria-label="Hints">
             {hints.slice(0, tp.hints).map((h, i) => (
-              <li key={i}>{fillText(h, values)}</li>
+              <li key={i}>{fillText(hintText(h), values)}</li>
             ))}
           </ol>
         )}
@@ -254,30 +239,4 @@ export function ExerciseView({ exerciseKey, file }: { exerciseKey: string; file:
 
 function kindLabel(kind: string): string {
   return kind === 'predict' ? 'Predict' : kind === 'choose' ? 'Choose' : kind === 'make' ? 'Make it happen' : 'Explain';
-}
-
-function EditableField({ path, label, value }: { path: string; label: string; value: unknown }) {
-  const lab = useLab();
-  const id = useId();
-  const [text, setText] = useState<string | null>(null);
-  const commit = () => {
-    if (text === null) return;
-    const v = parseFieldValue(text);
-    lab.scenario.getState().apply((s) => setPath(s, path, v));
-    setText(null);
-  };
-  return (
-    <div className="editable-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        value={text ?? fieldText(value)}
-        title={path}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => e.key === 'Enter' && commit()}
-      />
-    </div>
-  );
 }

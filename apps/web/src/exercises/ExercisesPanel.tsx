@@ -47,15 +47,20 @@ export function ExercisesPanel() {
     if (!link) return;
     exercisesStore.setState({ pending: null });
     if (link.id !== null) {
+      // an id this lab does not have is named in the notice the lab shows at start-up (codec/linkProblems.ts)
       if (builtinExercises.some((e) => e.id === link.id)) start(link.id, link.variant);
-      else lab.ui.getState().showToast(`The link names exercise “${link.id}”, which this lab does not have.`);
       return;
     }
     try {
       const file = parsedExercise(parseExerciseText(JSON.stringify(link.file)).file).file;
       start(exercisesStore.getState().addCustom(file), link.variant);
     } catch (e) {
-      lab.ui.getState().showToast(`The exercise in this link cannot be used: ${(e as Error).message.split('\n')[0]}`);
+      lab.ui.getState().pushNotice({
+        kind: 'error',
+        key: 'link-parts',
+        title: 'The exercise in this link cannot be used, so the lab opened without it.',
+        issues: [{ path: '(link: exf)', message: (e as Error).message.split('\n')[0] ?? String(e) }],
+      });
     }
     // once, at start-up
   }, []);
@@ -183,7 +188,7 @@ export function ExercisesPanel() {
           return st.view === 'summary' ? (
             <ExerciseSummary exerciseKey={st.current} file={file} />
           ) : (
-            <ExerciseView exerciseKey={st.current} file={file} />
+            <ExerciseView key={st.current} exerciseKey={st.current} file={file} />
           );
         })()
       )}

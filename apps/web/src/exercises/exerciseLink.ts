@@ -18,20 +18,40 @@ function param(hash: string, name: string): string | null {
   return m ? m[1]! : null;
 }
 
-export function exerciseFromHash(hash: string): ExerciseLink | null {
-  const text = param(hash, 'v');
-  const v = text !== null && /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!isVariant(v)) return null;
+/**
+ * The exercise a URL fragment names: the link, null when it names none, or why it cannot be used
+ * (the lab says so: a link is never silently ignored).
+ */
+export function readExerciseLink(hash: string): ExerciseLink | { problem: string; part: string } | null {
   const id = param(hash, 'ex');
-  if (id !== null && /^[a-z0-9-]{1,64}$/.test(id)) return { id, file: null, variant: v };
   const packed = param(hash, 'exf');
-  if (packed === null) return null;
-  try {
-    const text = LZString.decompressFromEncodedURIComponent(packed);
-    return text ? { id: null, file: JSON.parse(text) as unknown, variant: v } : null;
-  } catch {
-    return null;
+  if (id === null && packed === null) return null;
+  const part = id !== null ? 'ex' : 'exf';
+  const text = param(hash, 'v');
+  if (text === null) return { part: 'v', problem: 'the exercise link has no variant (v=…): was it cut short?' };
+  const v = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!isVariant(v)) return { part: 'v', problem: `“${clip(text)}” is not a variant number (a whole number from 0)` };
+  if (id !== null) {
+    if (!/^[a-z0-9-]{1,64}$/.test(id)) return { part, problem: `“${clip(id)}” is not an exercise id` };
+    return { id, file: null, variant: v };
   }
+  try {
+    const t = LZString.decompressFromEncodedURIComponent(packed!);
+    if (!t) return { part, problem: 'the exercise in the link is damaged (was the link cut short?)' };
+    return { id: null, file: JSON.parse(t) as unknown, variant: v };
+  } catch (e) {
+    return { part, problem: `the exercise in the link is not valid JSON (${(e as Error).message})` };
+  }
+}
+
+/** The exercise a URL fragment names, or null (none, or unusable: see `readExerciseLink`). */
+export function exerciseFromHash(hash: string): ExerciseLink | null {
+  const r = readExerciseLink(hash);
+  return r && !('problem' in r) ? r : null;
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
 /** The link of an exercise: built-ins by id, others with the file packed in. */

@@ -7,10 +7,10 @@ import {
   variantValues,
   type TaskCheck,
 } from '@cclab/engine';
-import { metricChoices, sweepFields } from '../sweep/sweepFields';
+import { metricChoices } from '../sweep/sweepFields';
 import { exerciseFromHash, exerciseLink } from './exerciseLink';
 import { createExercisesStore, doneCount, EXERCISES_STORAGE_KEY, type KeyValueStore } from './exerciseStore';
-import { draftToFile, newDraftTask } from './authorDraft';
+import { authorFields, draftToFile, newDraftTask, withField } from './authorDraft';
 import { summaryOf } from './exerciseSummary';
 
 class MemoryStore implements KeyValueStore {
@@ -98,28 +98,31 @@ describe('exercise progress', () => {
 describe('authoring', () => {
   it('turns a draft over the current scenario into a valid exercise file', () => {
     const sc = defaultScenario();
-    const fields = sweepFields(sc, getRegistry());
+    const fields = authorFields(sc, getRegistry());
     const choices = metricChoices(sc, getRegistry());
-    const predict = { ...newDraftTask('predict', choices, fields), prompt: 'Guess the goodput of f0.' };
+    const predict = { ...newDraftTask('predict', choices, fields, sc), prompt: 'Guess the goodput of f0.' };
     predict.metric = choices.find((c) => c.key.startsWith('goodputBps'))!.key;
+    // option values as the buffer's control (number + unit menu) writes them
     const choose = {
-      ...newDraftTask('choose', choices, fields),
+      ...withField(newDraftTask('choose', choices, fields, sc), 'links[r1-r2].buffer', sc),
       prompt: 'Which buffer?',
-      field: 'links[r1-r2].buffer',
-      values: '10, 100',
+      options: ['10 packets', '100 packets'],
     };
+    // the discipline picker writes a whole queue spec; the solution is kept as set
     const make = {
-      ...newDraftTask('make', choices, fields),
-      prompt: 'Fill the link.',
-      field: 'links[r1-r2].buffer',
-      goalValue: '0.9',
+      ...withField(newDraftTask('make', choices, fields, sc), 'links[r1-r2].queue', sc),
+      prompt: 'Tame the queue.',
+      goalOp: 'atMost' as const,
+      goalValue: '20',
+      solution: { type: 'codel' },
+      live: true,
     };
     const file = draftToFile(
       {
         title: 'My first exercise',
         topic: '',
         goal: 'Learn',
-        tasks: [predict, choose, make, newDraftTask('explain', choices, fields)],
+        tasks: [predict, choose, make, newDraftTask('explain', choices, fields, sc)],
       },
       sc,
       choices,
@@ -134,10 +137,34 @@ describe('authoring', () => {
         { id: 'option-2', set: { 'links[r1-r2].buffer': '100 packets' } },
       ],
     });
-    expect(t[2]).toMatchObject({ kind: 'make', goals: [{ atLeast: 0.9 }] });
+    expect(t[2]).toMatchObject({
+      kind: 'make',
+      live: true,
+      editable: [{ path: 'links[r1-r2].queue' }],
+      goals: [{ atMost: 20 }],
+      solution: { 'links[r1-r2].queue': { type: 'codel' } },
+    });
     // missing prompt of the explain task is named by field
     expect(() => parseExercise(file)).toThrow(/tasks\[3\]\.prompt: must not be empty/);
     t[3] = { ...t[3]!, prompt: 'Why?' };
     expect(() => parseExercise(file)).not.toThrow();
+  });
+
+  it('offers settings the lab has a control for: a link’s whole discipline, not its type alone', () => {
+    const sc = defaultScenario();
+    const paths = authorFields(sc, getRegistry()).map((f) => f.path);
+    expect(paths).toContain('links[r1-r2].queue');
+    expect(paths).not.toContain('links[r1-r2].queue.type');
+    expect(paths).toContain('links[r1-r2].buffer');
+    // options start from the scenario's own value, a solution equal to it is left out
+    const make = withField(newDraftTask('make', [], [], sc), 'links[r1-r2].buffer', sc);
+    expect(make.solution).toBe(sc.links.find((l) => l.a === 'r1' && l.b === 'r2')!.buffer);
+    const file = draftToFile(
+      { title: 't', topic: '', goal: 'g', tasks: [{ ...make, prompt: 'p', goalValue: '1' }] },
+      sc,
+      [],
+      [],
+    );
+    expect(file.tasks[0]).not.toHaveProperty('solution');
   });
 });

@@ -93,6 +93,32 @@ describe('opening a scenario does not start a run by itself', () => {
   });
 });
 
+describe('opening during a run', () => {
+  it('loads afresh at 0 s, also a scenario that differs from the running one only in its recorded changes', async () => {
+    const { lab, log } = await mount();
+    act(() => lab.sim.play());
+    // the run is under way (a frame from the worker would say so; set it as one would)
+    act(() => lab.run.setState({ nowNs: 3e9 }));
+    log.length = 0;
+    const withChange = { ...defaultScenario(), version: 2, events: [{ at: '1s', flow: 'f0', cc: 'cubic' }] };
+    await act(async () => {
+      lab.scenario.getState().replace(withChange);
+      await Promise.resolve();
+    });
+    expect(types(log)).toEqual(['load']);
+    expect(lab.run.getState().nowNs).toBe(0);
+    // the very same scenario opened again (an exercise's Reset scenario) starts again too
+    act(() => lab.sim.play());
+    act(() => lab.run.setState({ nowNs: 2e9 }));
+    log.length = 0;
+    await act(async () => {
+      lab.scenario.getState().replace(withChange);
+      await Promise.resolve();
+    });
+    expect(types(log)).toEqual(['load']);
+  });
+});
+
 describe('playsOnOpen', () => {
   it('reads the flag in any position, with or without a value', () => {
     expect(playsOnOpen('#s=abc&play')).toBe(true);

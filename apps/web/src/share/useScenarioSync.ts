@@ -103,6 +103,7 @@ function openPastedLink(lab: Lab): void {
 export function useScenarioSync(): void {
   const lab = useLab();
   const scenario = useStore(lab.scenario, (s) => s.scenario);
+  const openedAs = useStore(lab.scenario, (s) => s.openedAs);
   const simKey = useRef<string | null>(null);
   const simScenario = useRef<ScenarioInput | null>(null);
   /** The scenario as last opened, to tell an open (which loads paused) from an edit. */
@@ -151,11 +152,19 @@ export function useScenarioSync(): void {
 
   useEffect(() => {
     const key = simulationKey(scenario);
-    if (key === simKey.current) return;
+    // Opening something (a link, a preset, a file, an exercise, Recent work) always loads it afresh,
+    // paused at 0 s, even when it is what ran, or differs from it only in its recorded changes.
+    const opened = openedAs !== lastOpened.current;
+    lastOpened.current = openedAs;
+    if (key === simKey.current && !opened) return;
     const first = simKey.current === null;
     const prev = simScenario.current;
     simKey.current = key;
     simScenario.current = scenario;
+    if (!first && opened) {
+      lab.sim.load(scenario, false);
+      return;
+    }
     if (lab.sim.midRun && onlyEventsAdded(prev, scenario)) {
       lab.sim.addEvents(scenario);
       return;
@@ -170,12 +179,8 @@ export function useScenarioSync(): void {
     // run by itself, so what the user then prepares changes the scenario, not a running simulation;
     // only a link that says so (`&play`) plays at once (not when it opens the split view: its own
     // two runs play there). After an edit, a run that was going keeps going from time zero.
-    const openedAs = lab.scenario.getState().openedAs;
-    const opened = openedAs !== lastOpened.current;
-    lastOpened.current = openedAs;
-    const autoplay = first ? lab.ui.getState().split === null && playsOnOpen(location.hash) : !opened && lab.sim.active;
-    lab.sim.load(scenario, autoplay);
-  }, [lab, scenario]);
+    lab.sim.load(scenario, first ? lab.ui.getState().split === null && playsOnOpen(location.hash) : lab.sim.active);
+  }, [lab, scenario, openedAs]);
 
   useEffect(() => {
     const t = setTimeout(() => saveNow(lab), AUTOSAVE_MS);

@@ -90,7 +90,8 @@ export function createScenarioStore(initial: ScenarioInput) {
       set({ past: [...get().past, get().scenario].slice(-HISTORY_LIMIT), future: [] });
     },
     replace(s) {
-      const opened = withoutCamera(s);
+      // a new object every time, so that opening the same scenario again is seen as an open
+      const opened = { ...withoutCamera(s) };
       set({
         openedAs: opened,
         scenario: opened,

@@ -19,17 +19,33 @@ export function encodeSweepDraft(d: SweepDraft): string {
   return LZString.compressToEncodedURIComponent(JSON.stringify(d));
 }
 
-/** The draft in a URL fragment, or null (absent or unreadable: the panel then starts empty). */
-export function sweepDraftFromHash(hash: string): SweepDraft | null {
+/** The sweep a URL fragment holds: the draft, null when it holds none, or why it cannot be used. */
+export function readSweepLink(hash: string): SweepDraft | { problem: string } | null {
   const m = new RegExp(`(?:^#?|&)${SWEEP_URL_PARAM}=([^&]*)`).exec(hash);
   if (!m) return null;
+  let text: string | null;
   try {
-    const text = LZString.decompressFromEncodedURIComponent(m[1]!);
-    const d = text ? (JSON.parse(text) as SweepDraft) : null;
-    return d && Array.isArray(d.parameters) && Array.isArray(d.metrics) ? d : null;
+    text = LZString.decompressFromEncodedURIComponent(m[1]!);
   } catch {
-    return null;
+    text = null;
   }
+  if (!text) return { problem: 'the sweep in the link is damaged (was the link cut short?)' };
+  let d: unknown;
+  try {
+    d = JSON.parse(text);
+  } catch (e) {
+    return { problem: `the sweep in the link is not valid JSON (${(e as Error).message})` };
+  }
+  const draft = d as Partial<SweepDraft> | null;
+  if (typeof draft !== 'object' || draft === null || !Array.isArray(draft.parameters) || !Array.isArray(draft.metrics))
+    return { problem: 'the sweep in the link has no list of parameters and metrics' };
+  return draft as SweepDraft;
+}
+
+/** The draft in a URL fragment, or null (absent or unreadable: the panel then starts empty). */
+export function sweepDraftFromHash(hash: string): SweepDraft | null {
+  const r = readSweepLink(hash);
+  return r && !('problem' in r) ? r : null;
 }
 
 /** The current location's fragment with the sweep parameter set (other parameters kept). */

@@ -2,12 +2,13 @@
  * `cclab buffer-size`: the minimum LbLCA router buffers of seed 000 §6.2.1 from the discrete-time
  * model (fluid/), for a topology template, arrival rates and outgoing capacities (docs/cli.md).
  */
-import { writeFileSync } from 'node:fs';
 import { parseBitRate, parseByteSize, parseDuration } from '../core/units.js';
 import { minimumBuffers, SIZING_DEFAULTS, type SizingCriterion, type SizingOptions } from '../fluid/bufferSizing.js';
 import type { FluidArrivalLaw } from '../fluid/fluidArrivals.js';
 import { bufferSizingTopology, FLUID_TEMPLATES, type FluidTemplate } from '../fluid/fluidTopologies.js';
 import { FLUID_DEFAULTS, runFluid, type FluidParams } from '../fluid/lblcaFluid.js';
+import { checkDistinctOutputs, OutputClashError, writeOutputFile } from './outputFiles.js';
+import { unknownOption } from './cliOptions.js';
 
 export const BUFFER_SIZE_USAGE = `usage: cclab buffer-size --topology linear|cross2|cross3 --lambda RATE[,RATE...] [options]
   --routers N              linear chain length (default 3)
@@ -74,6 +75,11 @@ function oneOf<T extends string>(opt: string, v: string, options: readonly T[]):
 export function parseBufferSizeArgs(args: readonly string[]): Parsed {
   const vals = new Map<string, string>();
   const flags = new Set<string>();
+  const known = new Set([
+    ...['--topology', '--routers', '--lambda', '--capacity', '--sweep', '--preset', '--bl', '--bu', '--delta'],
+    ...['--delta-of', '--rule', '--rates', '--edge', '--period', '--feedback-delay', '--steps', '--runs'],
+    ...['--arrivals', '--cv', '--shape', '--quantum', '--criterion', '--resolution', '--seed', '--csv', '--trace'],
+  ]);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (!a.startsWith('--')) throw new ArgError(`unexpected argument ${JSON.stringify(a)}`);
@@ -81,17 +87,24 @@ export function parseBufferSizeArgs(args: readonly string[]): Parsed {
       flags.add(a);
       continue;
     }
+    if (!known.has(a)) throw new ArgError(unknownOption(a, [...known, '--json', '--help'], 'buffer-size'));
+    if (vals.has(a)) throw new ArgError(`${a}: is given twice`);
     const v = args[i + 1];
     if (v === undefined || v.startsWith('--')) throw new ArgError(`${a}: needs a value`);
     vals.set(a, v);
     i++;
   }
-  const known = new Set([
-    ...['--topology', '--routers', '--lambda', '--capacity', '--sweep', '--preset', '--bl', '--bu', '--delta'],
-    ...['--delta-of', '--rule', '--rates', '--edge', '--period', '--feedback-delay', '--steps', '--runs'],
-    ...['--arrivals', '--cv', '--shape', '--quantum', '--criterion', '--resolution', '--seed', '--csv', '--trace'],
-  ]);
-  for (const k of vals.keys()) if (!known.has(k)) throw new ArgError(`unknown option ${k}`);
+  const csvFile = vals.get('--csv');
+  const traceFile = vals.get('--trace');
+  if (csvFile !== undefined && traceFile !== undefined)
+    try {
+      checkDistinctOutputs([
+        { what: '--csv', file: csvFile },
+        { what: '--trace', file: traceFile },
+      ]);
+    } catch (e) {
+      throw new ArgError((e as OutputClashError).message);
+    }
   const get = (k: string) => vals.get(k);
   const template = oneOf('--topology', get('--topology') ?? '', FLUID_TEMPLATES);
   const routers = number('--routers', get('--routers') ?? '3', 1, 100, true);
@@ -193,12 +206,13 @@ export function bufferSize(args: readonly string[]): number {
   const rows = bufferSizeRows(p);
   const ids = rows[0]!.routers;
   if (p.csv)
-    writeFileSync(
+    writeOutputFile(
       p.csv,
       [
         ['capacity_bps', ...ids.map((id) => `${id}_bits`)].join(','),
         ...rows.map((r) => [r.capacityBps, ...r.buffersBits.map((b) => (Number.isFinite(b) ? b : ''))].join(',')),
       ].join('\n') + '\n',
+      '--csv',
     );
   if (p.trace) {
     const row = rows[0]!;
@@ -208,7 +222,7 @@ export function bufferSize(args: readonly string[]): number {
     const lines = [head.join(',')];
     for (let k = 0; k <= p.params.steps; k++)
       lines.push([k, ...ids.flatMap((_, i) => [run.occupancy[i]![k], run.rate[i]![k]])].join(','));
-    writeFileSync(p.trace, lines.join('\n') + '\n');
+    writeOutputFile(p.trace, lines.join('\n') + '\n', '--trace');
   }
   if (p.json) {
     process.stdout.write(JSON.stringify({ params: p.params, sizing: p.sizing, rows }, null, 2) + '\n');

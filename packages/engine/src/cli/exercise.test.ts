@@ -47,11 +47,27 @@ describe('cclab exercise', () => {
     );
   });
 
+  it('check names a value nested 100,000 deep instead of overflowing the stack (cclab issue 29)', async () => {
+    const f = join(dir, 'deep.json');
+    const text = JSON.stringify({
+      ...aimdBufferExercise,
+      parameters: [{ name: 'x', path: 'links[r1-r2].buffer', values: ['@'] }],
+    }).replace('"@"', '['.repeat(100_000) + '1' + ']'.repeat(100_000));
+    writeFileSync(f, text);
+    expect(await main(['exercise', 'check', f])).toBe(1);
+    expect(stderr).toBe(
+      `${f}: invalid exercise\n  parameters[0].values[0]${'[0]'.repeat(37)}: is nested more than 40 levels deep\n` +
+        '1 of 1 exercise failed\n',
+    );
+  });
+
   it('check reports an invalid file field by field, and an unknown id', async () => {
     const f = file('broken.json', { ...aimdBufferExercise, version: 3, tasks: [] });
     expect(await main(['exercise', 'check', f])).toBe(1);
     expect(stderr).toContain(`${f}: invalid exercise\n  version: must be 1\n  tasks: needs at least one task\n`);
     expect(await main(['exercise', 'check', 'no-such-exercise'])).toBe(1);
-    expect(stderr).toMatch(/no-such-exercise is neither a built-in exercise .* nor a readable file \(ENOENT\)/);
+    expect(stderr).toMatch(
+      /no-such-exercise is neither a built-in exercise .* nor a readable file: ENOENT \(no such file or directory\)$/m,
+    );
   });
 });

@@ -1,18 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // the modules `run` needs, not ../index.js: the CLI bundle evaluates every module it imports at
 // start-up, and the public API also builds the exercise and sweep schemas (docs/performance.md)
-import { SimulationError } from '../core/SimulationError.js';
-import { MAX_LIVE_PACKETS } from '../net/Packet.js';
 import { presets } from '../scenario/presets.js';
-import { validateScenario } from '../scenario/validate.js';
-import { Simulation } from '../Simulation.js';
-import { formatSummary } from './format.js';
+import { checkArgs, closest, COMMAND_SPECS, specFor, UsageError } from './cliOptions.js';
+import { makeOutputFolder, OutputError, writeOutputFile } from './outputFiles.js';
+import { runCommand } from './runCommand.js';
 import { describeError, loadScenario } from './scenarioFile.js';
-import { openTraceFiles, TRACE_VALUE_OPTIONS } from './traceFiles.js';
+import { TRACE_VALUE_OPTIONS } from './traceFiles.js';
+import { UserFileError } from './userFiles.js';
 
 const USAGE = `usage:
   cclab --version                                  print the version
+  cclab --help                                     print this summary
   cclab run <scenario.json> [--json] [--csv DIR]   run a scenario and print its summary
   cclab run --preset ID [--json] [--csv DIR]       run a built-in scenario
             [--max-packets N]                      stop when more than N packets are alive (default 2000000)
@@ -49,8 +49,43 @@ function fail(msg: string): number {
   return 2;
 }
 
+const COMMANDS = Object.keys(COMMAND_SPECS)
+  .filter((c) => !c.includes(' '))
+  .concat(['exercise', 'demo', 'buffer-size']);
+
 export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
+  const [cmd, ...args] = argv;
+  // `cclab --help`, and --help after a command (buffer-size prints its own)
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help' || (cmd !== 'buffer-size' && args.includes('--help'))) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  // every command's options are checked before it runs (buffer-size checks its own)
+  let rest = args;
+  const found = cmd === undefined ? null : specFor(cmd, args);
+  if (found && cmd !== 'buffer-size') {
+    const sub = found.name.includes(' ') ? 1 : 0;
+    try {
+      rest = [...args.slice(0, sub), ...checkArgs(args.slice(sub), found.spec, found.name)];
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      return fail(e.message);
+    }
+  }
+  try {
+    return await command(cmd, rest);
+  } catch (e) {
+    // a file that cannot be written or read: one line naming it, never a stack trace
+    if (e instanceof OutputError) {
+      process.stderr.write(e.message + '\n');
+      return 1;
+    }
+    if (e instanceof UserFileError) return fail(e.message);
+    throw e;
+  }
+}
+
+async function command(cmd: string | undefined, rest: string[]): Promise<number> {
   const flag = (name: string) => rest.includes(name);
   const opt = (name: string) => {
     const i = rest.indexOf(name);
@@ -69,58 +104,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`cclab ${pkg.version}\n`);
       return 0;
     }
-    case 'run': {
-      const presetId = opt('--preset');
-      const source = presetId ? `preset ${presetId}` : positional[0];
-      if (!source) return fail(USAGE);
-      const maxPackets = opt('--max-packets');
-      const maxLivePackets = maxPackets === undefined ? MAX_LIVE_PACKETS : Number(maxPackets);
-      if (!(Number.isInteger(maxLivePackets) && maxLivePackets >= 1 && maxLivePackets <= MAX_LIVE_PACKETS))
-        return fail(`--max-packets ${maxPackets}: a whole number from 1 to ${MAX_LIVE_PACKETS}`);
-      let sim: Simulation;
-      try {
-        if (presetId) {
-          const p = presets.find((x) => x.id === presetId);
-          if (!p) return fail(`unknown preset ${presetId} (see: cclab presets)`);
-          sim = new Simulation(validateScenario(p.scenario()), { maxLivePackets });
-        } else sim = new Simulation(loadScenario(source), { maxLivePackets });
-      } catch (e) {
-        return fail(describeError(e, source));
-      }
-      let traces: ReturnType<typeof openTraceFiles>;
-      try {
-        traces = openTraceFiles(sim, opt);
-      } catch (e) {
-        return fail(`${source}: ${(e as Error).message}`);
-      }
-      let summary;
-      try {
-        summary = sim.run();
-      } catch (e) {
-        if (!(e instanceof SimulationError)) throw e;
-        process.stderr.write(describeError(e, source) + '\n');
-        return 3;
-      } finally {
-        for (const line of traces?.close() ?? []) process.stderr.write(line + '\n');
-      }
-      const csvDir = opt('--csv');
-      if (csvDir) {
-        mkdirSync(csvDir, { recursive: true });
-        for (const f of sim.flows) writeFileSync(join(csvDir, `flow-${f.spec.id}.csv`), f.series.toCsv());
-        sim.probedPorts.forEach((p, i) =>
-          writeFileSync(join(csvDir, `port-${p.name.replace('->', '_to_')}.csv`), sim.portSeries[i]!.toCsv()),
-        );
-        const ev = [
-          't,flow,kind',
-          ...sim.flowEvents().map((e) => `${e.tNs / 1e9},${sim.flows[e.flow]!.spec.id},${e.kind}`),
-        ];
-        writeFileSync(join(csvDir, 'events.csv'), ev.join('\n') + '\n');
-        for (const bs of sim.network.baseStations)
-          writeFileSync(join(csvDir, `slots-${bs.nodeId}.csv`), bs.slotSeries.toCsv());
-      }
-      process.stdout.write(flag('--json') ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary) + '\n');
-      return 0;
-    }
+    case 'run':
+      return runCommand(positional, opt, flag, USAGE);
     case 'validate': {
       const file = positional[0];
       if (!file) return fail(USAGE);
@@ -141,12 +126,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'presets': {
       const dir = opt('--write');
+      if (dir !== undefined) makeOutputFolder(dir, '--write');
       for (const p of presets) {
         process.stdout.write(`${p.id.padEnd(36)} ${p.title}\n`);
-        if (dir) {
-          mkdirSync(dir, { recursive: true });
-          writeFileSync(join(dir, `${p.id}.json`), JSON.stringify(p.scenario(), null, 2) + '\n');
-        }
+        if (dir !== undefined)
+          writeOutputFile(join(dir, `${p.id}.json`), JSON.stringify(p.scenario(), null, 2) + '\n', '--write');
       }
       return 0;
     }
@@ -209,7 +193,19 @@ export async function main(argv: string[]): Promise<number> {
       else process.stderr.write(r.out + '\n');
       return r.code;
     }
-    default:
-      return fail(USAGE);
+    default: {
+      const near =
+        cmd === undefined
+          ? null
+          : closest(
+              cmd,
+              COMMANDS.filter((c) => c !== cmd),
+            );
+      return fail(
+        cmd === undefined
+          ? USAGE
+          : `unknown command ${JSON.stringify(cmd)}${near ? `; did you mean ${near}?` : ''}\n${USAGE}`,
+      );
+    }
   }
 }

@@ -21,6 +21,7 @@ import type { ReproductionSpec } from '../reproduction/types.js';
 import { MetricQueryError } from '../metrics/resultMetrics.js';
 import { ScenarioPathError } from '../experiment/scenarioPath.js';
 import { ScenarioError } from '../scenario/validate.js';
+import { makeOutputFolder, writeOutputFile } from './outputFiles.js';
 import { findReproduction, reproductions, studies } from '../../reproductions/index.js';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../../reproductions/results/', import.meta.url));
@@ -118,9 +119,10 @@ function reproduceUnchecked(args: string[]): number {
   const result = runReproduction(spec, flag('--json'));
   const report = buildReport(spec, result);
   const csvDir = opt('--csv');
-  if (csvDir) {
-    mkdirSync(csvDir, { recursive: true });
-    for (const [name, text] of Object.entries(reportCsvFiles(report, result))) writeFileSync(join(csvDir, name), text);
+  if (csvDir !== undefined) {
+    makeOutputFolder(csvDir, '--csv');
+    for (const [name, text] of Object.entries(reportCsvFiles(report, result)))
+      writeOutputFile(join(csvDir, name), text, `--csv ${csvDir}`);
   }
   process.stdout.write(
     flag('--json') ? JSON.stringify({ report, result }, null, 2) + '\n' : formatReportText(report) + '\n',

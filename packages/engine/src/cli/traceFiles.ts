@@ -1,10 +1,13 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { parseByteSize } from '../core/units.js';
 import type { Simulation } from '../Simulation.js';
 import { attachTraces, type TraceFileReport } from '../trace/attachTraces.js';
+import { openOutputStream, type OutputStream } from './outputFiles.js';
 
 /** `cclab run` options that take a value. */
 export const TRACE_VALUE_OPTIONS = ['--trace-ns2', '--trace-pcap', '--trace-ports', '--trace-limit'];
+
+/** The options that name a trace file. */
+export const TRACE_FILE_OPTIONS = ['--trace-ns2', '--trace-pcap'];
 
 /** Size limit of each trace file unless --trace-limit says otherwise. */
 export const DEFAULT_TRACE_LIMIT = '100MB';
@@ -13,7 +16,9 @@ export const DEFAULT_TRACE_LIMIT = '100MB';
  * `cclab run ... --trace-ns2 FILE --trace-pcap FILE [--trace-ports a->b,c->d] [--trace-limit 100MB]`:
  * opens the trace files and attaches them to the simulation before it runs. Returns null when no
  * trace was asked for; `close()` ends the files and returns one line per file for stderr.
- * Throws an Error with a message naming the option and the problem.
+ * Throws an Error with a message naming the option and the problem, an OutputError (one line,
+ * cli/outputFiles.ts) for a file that cannot be opened; a write that fails while the run goes
+ * throws its OutputError out of the run, and `close()` throws it again after closing every file.
  */
 export function openTraceFiles(
   sim: Simulation,
@@ -35,15 +40,18 @@ export function openTraceFiles(
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (ports !== undefined && ports.length === 0) throw new Error('--trace-ports: name at least one port, e.g. r1->r2');
-  const fds: number[] = [];
+  const streams: OutputStream[] = [];
+  const closeAll = () => {
+    for (const s of streams) s.close();
+  };
   const open = (file: string, option: string) => {
     try {
-      const fd = openSync(file, 'w');
-      fds.push(fd);
-      return (chunk: Uint8Array) => void writeSync(fd, chunk);
+      const s = openOutputStream(file, option);
+      streams.push(s);
+      return (chunk: Uint8Array) => s.write(chunk);
     } catch (e) {
-      for (const fd of fds) closeSync(fd);
-      throw new Error(`${option} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      closeAll();
+      throw e;
     }
   };
   const ns2 = ns2File !== undefined ? open(ns2File, '--trace-ns2') : undefined;
@@ -57,7 +65,7 @@ export function openTraceFiles(
       maxBytes: limit.value,
     });
   } catch (e) {
-    for (const fd of fds) closeSync(fd);
+    closeAll();
     throw new Error(`--trace-ports: ${(e as Error).message}`);
   }
   const portNames = session.ports.map((p) => p.name).join(', ');
@@ -68,8 +76,19 @@ export function openTraceFiles(
       : '');
   return {
     close() {
-      const r = session.close();
-      for (const fd of fds) closeSync(fd);
+      let r: ReturnType<typeof session.close>;
+      try {
+        r = session.close(); // flushes: the last write may fail here
+      } catch (e) {
+        if (!streams.some((s) => s.error !== null)) {
+          closeAll();
+          throw e;
+        }
+        r = {};
+      }
+      closeAll();
+      const failed = streams.find((s) => s.error !== null);
+      if (failed) throw failed.error!;
       const lines: string[] = [];
       if (r.ns2 && ns2File !== undefined) lines.push(describe('ns-2 trace', ns2File, r.ns2));
       if (r.pcap && pcapFile !== undefined) lines.push(describe('pcap', pcapFile, r.pcap));

@@ -2,6 +2,8 @@ import { NS2_DEFAULTS, ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
 import { NS2_XCP_DEFAULTS, ns2XcpScenario } from '../scenario/ns2Xcp.js';
 import { ns3DumbbellScenario, Ns3ArgumentError, Ns3NotCoveredError } from '../scenario/ns3Dumbbell.js';
 import type { ScenarioInput } from '../scenario/types.js';
+import { ScenarioError, validateScenario } from '../scenario/validate.js';
+import { checkTranslateArgs } from './translateArgs.js';
 
 /** One reference script of a simulator and the translator that builds its cclab equivalent. */
 interface HarnessScript {
@@ -49,7 +51,10 @@ export function translate(argv: string[]): { code: number; out: string } {
   for (const kv of rest) {
     const i = kv.indexOf('=');
     if (i <= 0) return { code: 2, out: `${kv}: expected key=value\n${USAGE}` };
-    args[kv.slice(0, i)] = kv.slice(i + 1);
+    const key = kv.slice(0, i);
+    if (Object.hasOwn(args, key)) return { code: 2, out: `key ${key} is given twice` };
+    // defined, not assigned: a key "__proto__" stays a key (and is refused as unknown)
+    Object.defineProperty(args, key, { value: kv.slice(i + 1), enumerable: true, writable: true, configurable: true });
   }
   if (script.keys) {
     const unknown = Object.keys(args).filter((k) => !script.keys!.includes(k));
@@ -59,13 +64,28 @@ export function translate(argv: string[]): { code: number; out: string } {
         out: `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (${scriptName} keys: ${script.keys.join(' ')})`,
       };
   }
+  const outOfRange = checkTranslateArgs(sim!, scriptName, args);
+  if (outOfRange !== null) return { code: 2, out: outOfRange };
   const name = Object.entries(args)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
+  let scenario: ScenarioInput;
   try {
-    return { code: 0, out: JSON.stringify(script.translate(name || 'defaults', args), null, 2) };
+    scenario = script.translate(name || 'defaults', args);
   } catch (e) {
     if (e instanceof Ns3ArgumentError || e instanceof Ns3NotCoveredError) return { code: 2, out: e.message };
     return { code: 2, out: (e as Error).message };
   }
+  // what is printed must be a scenario `cclab run` accepts: a combination the key ranges above
+  // cannot see (stagger × flows past seven days, a CBR rate too fast for its packets) is refused
+  try {
+    validateScenario(scenario);
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return {
+      code: 2,
+      out: `${sim} ${scriptName} ${name}: these arguments give a scenario that is not valid:\n${e.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`,
+    };
+  }
+  return { code: 0, out: JSON.stringify(scenario, null, 2) };
 }

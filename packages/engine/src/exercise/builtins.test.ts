@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { builtinExercises, parseExercise, referenceAnswers, verifyExercise } from './index.js';
+import {
+  allValueCombinations,
+  builtinExercises,
+  parseExercise,
+  referenceAnswers,
+  valueKey,
+  verifyExercise,
+  verifyHint,
+} from './index.js';
 
 /**
  * Every built-in exercise passes `cclab exercise check` (its reference solution is accepted, a
- * wrong answer rejected, for every value of its random parameters), and the simulation agrees with
- * what the literature says each choose task's answer is.
+ * wrong answer rejected, for every value of its random parameters), every hint leads to an
+ * accepted answer (one test per hint, named after the exercise, task and hint), and the simulation
+ * agrees with what the literature says each choose task's answer is.
  */
 describe('built-in exercises', () => {
   it('are twelve with unique ids, all ready', () => {
@@ -13,12 +22,41 @@ describe('built-in exercises', () => {
     expect(builtinExercises.filter((e) => e.status === 'coming').map((e) => e.id)).toEqual([]);
   });
 
-  for (const file of builtinExercises)
+  for (const file of builtinExercises) {
+    const ex = parseExercise(file);
     it(`${file.id}: exercise check passes`, () => {
-      const v = verifyExercise(parseExercise(file));
+      // the hints are verified below, one test each
+      const v = verifyExercise(ex, 16, { hints: false });
       expect(v.lines.filter((l) => !l.ok)).toEqual([]);
       expect(v.ok).toBe(true);
     });
+    // Every hint leads to an accepted answer: the answer the hint says a student following it would
+    // give is submitted for every value of the random parameters and must be accepted by the
+    // checker, which runs the simulation (reusing the runs the check above just made: measure.ts).
+    const combos = allValueCombinations(ex, 16);
+    file.tasks.forEach((task, t) =>
+      (task.hints ?? []).forEach((h, k) =>
+        it(`${file.id} › ${task.id} › hint ${k + 1}`, () => {
+          // every built-in hint says what following it gives: none is left unverified
+          expect(typeof h === 'string' ? 'a plain-text hint (no answer)' : 'a hint with an answer').toBe(
+            'a hint with an answer',
+          );
+          for (const values of combos) {
+            const v = verifyHint(ex, values, t, k);
+            const where =
+              Object.entries(values)
+                .map(([n, x]) => `${n}=${valueKey(x)}`)
+                .join(', ') || 'the scenario';
+            expect({ where, verified: v.verified, ok: v.ok, message: v.message }).toMatchObject({
+              where,
+              verified: true,
+              ok: true,
+            });
+          }
+        }),
+      ),
+    );
+  }
 
   /** The right option per the sources cited in each exercise's explanation and hints. */
   const expected: Record<string, Record<string, string>> = {

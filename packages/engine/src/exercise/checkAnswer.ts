@@ -5,21 +5,28 @@
  * Feedback says what was wrong: too high or too low and by how much, which goal failed and by what
  * value, what the picked option gave.
  */
-import { evaluateMetric, findResultMetric, MetricQueryError } from '../metrics/resultMetrics.js';
+import { findResultMetric } from '../metrics/resultMetrics.js';
 import { setPath } from '../experiment/scenarioPath.js';
-import type { ScenarioInput } from '../scenario/types.js';
-import { ScenarioError, validateScenario } from '../scenario/validate.js';
-import { Simulation } from '../Simulation.js';
+import type { ScenarioEvent, ScenarioInput } from '../scenario/types.js';
+import { ScenarioError } from '../scenario/validate.js';
 import { SimulationError } from '../core/SimulationError.js';
 import type { ChooseTask, ExerciseGoal, ExerciseMetric, MakeTask, PredictTask } from './exerciseSchema.js';
 import type { Exercise } from './parseExercise.js';
 import { scenarioWith, type ParameterValues } from './variant.js';
+import { measure } from './measure.js';
+import { editableEvents, liveChangeRefusal } from './makeAnswer.js';
 
-/** A student's answer: a number (predict), an option id (choose), field values (make), text (explain). */
+export { measure };
+
+/**
+ * A student's answer: a number (predict), an option id (choose), field values (make) — with, for
+ * a task that allows changes during the run, the changes of the editable fields the lab recorded
+ * then (makeAnswer.ts) — or text (explain).
+ */
 export type TaskAnswer =
   | { kind: 'predict'; value: number }
   | { kind: 'choose'; option: string }
-  | { kind: 'make'; set: Record<string, unknown> }
+  | { kind: 'make'; set: Record<string, unknown>; events?: ScenarioEvent[] }
   | { kind: 'explain'; text: string };
 
 /** A number the check measured, for the student to see. */
@@ -37,20 +44,6 @@ export interface TaskCheck {
   observed: Observation[];
 }
 
-/** Runs a scenario to the end and evaluates metrics on it. */
-export function measure(sc: ScenarioInput, metrics: readonly ExerciseMetric[]): number[] {
-  const sim = new Simulation(validateScenario(sc));
-  sim.run();
-  return metrics.map((m) => {
-    try {
-      return evaluateMetric(sim, m);
-    } catch (e) {
-      if (e instanceof MetricQueryError) throw new Error(`metric ${m.metric}: ${e.field}: ${e.message}`);
-      throw e;
-    }
-  });
-}
-
 /** Checks the answer to task `taskIndex` for the given parameter values. */
 export function checkAnswer(ex: Exercise, values: ParameterValues, taskIndex: number, answer: TaskAnswer): TaskCheck {
   const task = ex.file.tasks[taskIndex];
@@ -63,7 +56,7 @@ export function checkAnswer(ex: Exercise, values: ParameterValues, taskIndex: nu
     case 'choose':
       return checkChoose(task, sc, (answer as { option: string }).option);
     case 'make':
-      return checkMake(task, sc, (answer as { set: Record<string, unknown> }).set);
+      return checkMake(task, sc, answer as { set: Record<string, unknown>; events?: ScenarioEvent[] });
     case 'explain': {
       const text = (answer as { text: string }).text.trim();
       const words = text === '' ? 0 : text.split(/\s+/).length;
@@ -95,7 +88,7 @@ export function formatValue(v: number, unit = '', scale = 1): string {
 function metricLabel(m: ExerciseMetric): string {
   const spec = findResultMetric(m.metric);
   const of = m.flow ?? m.port ?? (m.flows ? m.flows.join(', ') : undefined);
-  return `${spec?.label ?? m.metric}${of ? ` (${of})` : ''}`;
+  return `${spec?.label ?? m.metric}${of ? ` (${of})` : ''}${m.from ? ` from ${m.from} s on` : ''}`;
 }
 
 /** The allowed distance from the simulated value `v`, in metric units. */
@@ -188,19 +181,34 @@ export function goalHolds(g: ExerciseGoal, v: number): boolean {
   return Number.isFinite(v) && (g.atLeast === undefined || v >= g.atLeast) && (g.atMost === undefined || v <= g.atMost);
 }
 
-/** The exercise scenario with the student's values for the editable fields. */
-export function makeScenario(task: MakeTask, sc: ScenarioInput, set: Record<string, unknown>): ScenarioInput | string {
+/**
+ * The exercise scenario with the student's values for the editable fields and, for a live task,
+ * the recorded changes of those fields (reduced to them: nothing else the student recorded).
+ */
+export function makeScenario(
+  task: MakeTask,
+  sc: ScenarioInput,
+  set: Record<string, unknown>,
+  events: readonly ScenarioEvent[] = [],
+): ScenarioInput | string {
   const editable = new Set(task.editable.map((e) => e.path));
   let s = sc;
   for (const [path, value] of Object.entries(set)) {
     if (!editable.has(path)) return `${path} may not be changed in this task (only ${[...editable].join(', ')})`;
     s = setPath(s, path, value);
   }
-  return s;
+  const live = editableEvents(task, sc, events);
+  if (live.length === 0) return s;
+  if (!task.live) return liveChangeRefusal(live[0]!);
+  return { ...s, version: 2, events: [...(s.events ?? []), ...live.map((e) => e.event)] };
 }
 
-function checkMake(task: MakeTask, sc: ScenarioInput, set: Record<string, unknown>): TaskCheck {
-  const s = makeScenario(task, sc, set);
+function checkMake(
+  task: MakeTask,
+  sc: ScenarioInput,
+  answer: { set: Record<string, unknown>; events?: ScenarioEvent[] },
+): TaskCheck {
+  const s = makeScenario(task, sc, answer.set, answer.events);
   if (typeof s === 'string') return wrong(s);
   let values: number[];
   try {

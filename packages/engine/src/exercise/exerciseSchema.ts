@@ -46,13 +46,15 @@ const assignments = z
 /** A result metric (src/metrics/resultMetrics.ts) of the run, as sweeps name them. */
 export const exerciseMetricSchema = sweepMetricSchema.omit({ name: true });
 
+const parameterName = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(32, 'must be at most 32 characters')
+  .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'may contain only letters and digits, starting with a letter');
+
 export const exerciseParameterSchema = z.strictObject({
   /** Referred to as {name} in prompts. */
-  name: z
-    .string()
-    .min(1, 'must not be empty')
-    .max(32, 'must be at most 32 characters')
-    .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'may contain only letters and digits, starting with a letter'),
+  name: parameterName,
   /** The scenario field it sets (docs/sweeps.md paths: `links[r1-r2].delay`). */
   path: scenarioPath,
   /** One is drawn per student from the exercise link's variant number. */
@@ -62,10 +64,40 @@ export const exerciseParameterSchema = z.strictObject({
     .max(L.valuesPerParameter, `must have at most ${L.valuesPerParameter} values`),
 });
 
+/**
+ * A hint: its text, and what a student who follows it would answer (a number for predict, an
+ * option id for choose, field values for make), which `cclab exercise check` runs and must see
+ * accepted. Where the answer depends on a random parameter, `answerPer` gives it for each of the
+ * parameter's values (keyed by the value as the prompt shows it: "5ms"). A plain string is a hint
+ * without an answer (older files): shown, not verified.
+ */
+function hintSchema<T extends z.ZodType>(answer: T) {
+  const withAnswer = z
+    .strictObject({
+      text: nonEmpty(L.hintChars),
+      answer: answer.optional(),
+      answerPer: z
+        .strictObject({
+          parameter: parameterName,
+          answers: z
+            .record(z.string().max(L.valueChars), answer)
+            .refine((r) => Object.keys(r).length <= L.valuesPerParameter, {
+              error: `must give at most ${L.valuesPerParameter} answers`,
+            }),
+        })
+        .optional(),
+    })
+    .refine((h) => (h.answer === undefined) !== (h.answerPer === undefined), {
+      error: 'needs "answer" or "answerPer" (one of them)',
+    });
+  return z.union([nonEmpty(L.hintChars), withAnswer]);
+}
+const hints = <T extends z.ZodType>(answer: T) =>
+  z.array(hintSchema(answer)).max(L.hints, `must have at most ${L.hints} hints`).optional();
+
 const taskBase = {
   id: slug,
   prompt: nonEmpty(L.textChars),
-  hints: z.array(nonEmpty(L.hintChars)).max(L.hints, `must have at most ${L.hints} hints`).optional(),
   /** Shown once the task is answered correctly: why it comes out that way. */
   explanation: text(L.textChars).optional(),
 };
@@ -73,6 +105,7 @@ const taskBase = {
 export const predictTaskSchema = z.strictObject({
   ...taskBase,
   kind: z.literal('predict'),
+  hints: hints(z.number().finite('must be a finite number')),
   metric: exerciseMetricSchema,
   /** The answer is right when within `relative` (a fraction) or `absolute` (metric units) of the simulated value. */
   tolerance: z
@@ -98,6 +131,7 @@ export const chooseOptionSchema = z.strictObject({
 export const chooseTaskSchema = z.strictObject({
   ...taskBase,
   kind: z.literal('choose'),
+  hints: hints(slug),
   options: z
     .array(chooseOptionSchema)
     .min(2, 'needs at least two options')
@@ -124,7 +158,14 @@ export const goalSchema = z
 export const makeTaskSchema = z.strictObject({
   ...taskBase,
   kind: z.literal('make'),
-  /** The only fields the student may change. */
+  hints: hints(assignments),
+  /**
+   * The change may be made while the run plays (default false): the check then runs the
+   * student's scenario with the changes of the editable fields the lab recorded during the run
+   * (timed events); without it such a change is refused (the task asks for it from the start).
+   */
+  live: z.boolean().optional(),
+  /** The only fields the student may change (the lab offers each the control its path calls for). */
   editable: z
     .array(z.strictObject({ path: scenarioPath, label: nonEmpty(200) }))
     .min(1, 'needs at least one field')
@@ -138,6 +179,10 @@ export const makeTaskSchema = z.strictObject({
 export const explainTaskSchema = z.strictObject({
   ...taskBase,
   kind: z.literal('explain'),
+  hints: z
+    .array(z.union([nonEmpty(L.hintChars), z.strictObject({ text: nonEmpty(L.hintChars) })]))
+    .max(L.hints, `must have at most ${L.hints} hints`)
+    .optional(),
   /** Words the answer needs before it is kept (default 1). */
   minWords: z.number().int('must be a whole number').min(0, 'must be ≥ 0').max(500, 'must be ≤ 500').optional(),
 });
@@ -187,3 +232,6 @@ export type ExplainTask = z.infer<typeof explainTaskSchema>;
 export type ExerciseGoal = z.infer<typeof goalSchema>;
 export type ExerciseMetric = z.infer<typeof exerciseMetricSchema>;
 export type ExerciseParameter = z.infer<typeof exerciseParameterSchema>;
+/** A hint of any task: plain text, or text with the answer following it leads to. */
+export type ExerciseHint =
+  string | { text: string; answer?: unknown; answerPer?: { parameter: string; answers: Record<string, unknown> } };

@@ -4,6 +4,7 @@
  * tasks whose editable fields and options address the scenario. Every problem is reported with the
  * field it concerns (`tasks[1].goals[0].metric.port: "r2->r3" is not a link direction`), all at once.
  */
+import type { z } from 'zod';
 import { findResultMetric } from '../metrics/resultMetrics.js';
 import { presets } from '../scenario/presets.js';
 import { formatPath } from '../scenario/paths.js';
@@ -11,6 +12,7 @@ import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
 import { wordZodIssue } from '../scenario/zodIssues.js';
 import { ScenarioPathError, setPath } from '../experiment/scenarioPath.js';
+import { checkAssignment, checkEditable, checkHints, checkWindow } from './parseChecks.js';
 import {
   EXERCISE_LIMITS,
   exerciseFileSchema,
@@ -45,10 +47,13 @@ export function parseExercise(input: unknown): Exercise {
   const parsed = exerciseFileSchema.safeParse(input);
   if (!parsed.success)
     throw new ExerciseError(
-      parsed.error.issues.slice(0, MAX_REPORTED).map((i) => ({
-        path: formatExercisePath(i.path),
-        message: wordZodIssue(i, input),
-      })),
+      parsed.error.issues
+        .flatMap(unionBranch)
+        .slice(0, MAX_REPORTED)
+        .map((i) => ({
+          path: formatExercisePath(i.path),
+          message: i.code === 'invalid_union' ? unionMessage(i.path) : wordZodIssue(i, input),
+        })),
     );
   const file = parsed.data;
   const issues: ExerciseIssue[] = [];
@@ -67,9 +72,28 @@ export function parseExercise(input: unknown): Exercise {
     taskIds.add(t.id);
     checkTask(t, `tasks[${i}]`, scenario, resolved, issues);
     checkPlaceholders(t.prompt, names, `tasks[${i}].prompt`, issues);
+    checkHints(t, `tasks[${i}]`, file.parameters ?? [], scenario, issues);
   });
   if (issues.length) throw new ExerciseError(issues.slice(0, MAX_REPORTED));
   return { file, scenario };
+}
+
+/**
+ * A value that matches no form of a field with several (a hint: text or `{ text, answer }`) is
+ * reported by what is wrong with it in the one form whose type it has (`hints[0].answer: "abc" is
+ * not a number`), when exactly one form got past the value's type.
+ */
+function unionBranch(i: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (i.code !== 'invalid_union' || i.errors.length === 0) return [i];
+  const typed = i.errors.filter((b) => !(b.length === 1 && b[0]!.code === 'invalid_type' && b[0]!.path.length === 0));
+  if (typed.length !== 1) return [i];
+  return typed[0]!.map((b) => ({ ...b, path: [...i.path, ...b.path] }));
+}
+
+function unionMessage(path: readonly PropertyKey[]): string {
+  if (path.includes('hints')) return 'must be the hint’s text, or { "text", "answer" }';
+  if (path.length === 1 && path[0] === 'scenario') return 'must be { "preset": id } or { "scenario": { … } }';
+  return 'is not in any of the forms this field takes';
 }
 
 /** Parses exercise JSON text; a syntax error is reported like any other problem. */
@@ -130,32 +154,6 @@ function resolveScenario(file: ExerciseFile, issues: ExerciseIssue[]): ScenarioI
   return scenario as ScenarioInput;
 }
 
-/** Setting `path` to `value` must address the scenario and leave it valid. */
-function checkAssignment(
-  scenario: ScenarioInput,
-  path: string,
-  value: unknown,
-  at: string,
-  valueAt: string,
-  issues: ExerciseIssue[],
-): void {
-  let changed: ScenarioInput;
-  try {
-    changed = setPath(scenario, path, value);
-  } catch (e) {
-    if (!(e instanceof ScenarioPathError)) throw e;
-    issues.push({ path: `${at}.path`, message: e.message });
-    return;
-  }
-  try {
-    validateScenario(changed);
-  } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    const first = e.issues[0]!;
-    issues.push({ path: `${at}.${valueAt}`, message: `gives an invalid scenario: ${first.path}: ${first.message}` });
-  }
-}
-
 function checkTask(
   t: ExerciseTask,
   at: string,
@@ -187,7 +185,9 @@ function checkTask(
         } catch (err) {
           if (!(err instanceof ScenarioPathError)) throw err;
           issues.push({ path: `${at}.editable[${k}].path`, message: err.message });
+          return;
         }
+        checkEditable(e.path, t.live === true, `${at}.editable[${k}].path`, scenario, issues);
       });
       for (const [path, v] of Object.entries(t.solution ?? {})) {
         if (!editable.has(path))
@@ -225,6 +225,7 @@ function checkMetric(m: ExerciseMetric, at: string, resolved: ResolvedScenario, 
   m.versus?.forEach((id, k) => flowRef(id, `versus[${k}]`));
   if (m.port !== undefined && !ports.has(m.port))
     issues.push({ path: `${at}.port`, message: `${JSON.stringify(m.port)} is not a link direction "a->b"` });
+  checkWindow(m, spec.scope, at, resolved.durationNs, issues);
 }
 
 /** `{name}` in a prompt must name a parameter. */

@@ -34,12 +34,29 @@ export function scenarioWith(ex: Exercise, values: ParameterValues): ScenarioInp
   return sc;
 }
 
-/** Every combination of parameter values (the first parameter varies slowest), at most `limit`. */
+/**
+ * The first `limit` combinations of parameter values, in order: the first parameter varies
+ * slowest, the last fastest. Six parameters of 32 values make 32⁶ ≈ 10⁹ combinations, so only the
+ * chosen ones are built: combination k is k written in mixed radix (the last digit counting the
+ * last parameter's values).
+ */
 export function allValueCombinations(ex: Exercise, limit: number): ParameterValues[] {
-  let combos: ParameterValues[] = [{}];
-  for (const p of ex.file.parameters ?? [])
-    combos = combos.flatMap((c) => p.values.map((v) => ({ ...c, [p.name]: v })));
-  return combos.slice(0, limit);
+  const params = ex.file.parameters ?? [];
+  const total = params.reduce((n, p) => n * p.values.length, 1);
+  const out: ParameterValues[] = [];
+  for (let k = 0; k < Math.min(total, limit); k++) {
+    const digits: number[] = [];
+    let rest = k;
+    for (let j = params.length - 1; j >= 0; j--) {
+      const n = params[j]!.values.length;
+      digits[j] = rest % n;
+      rest = Math.floor(rest / n);
+    }
+    const combo: ParameterValues = {};
+    params.forEach((p, j) => (combo[p.name] = p.values[digits[j]!]));
+    out.push(combo);
+  }
+  return out;
 }
 
 /** A prompt with `{name}` replaced by the parameter's value. */

@@ -4,7 +4,8 @@
  * answer. The reference of a predict task is the simulated value itself; of a choose task the best
  * option (which must beat the runner-up clearly, or students would be graded by noise); of a
  * make-it-happen task its `solution`, while the unchanged scenario must fail; of an explain task
- * any text long enough.
+ * any text long enough. Every hint that says what following it leads to (`{ text, answer }`) is
+ * submitted too and must be accepted.
  */
 import type { ExerciseTask } from './exerciseSchema.js';
 import type { Exercise } from './parseExercise.js';
@@ -17,6 +18,7 @@ import {
   toleranceOf,
   type TaskAnswer,
 } from './checkAnswer.js';
+import { verifyHint } from './hints.js';
 import { allValueCombinations, scenarioWith, type ParameterValues } from './variant.js';
 
 /** A choose task's best option must beat the runner-up by this fraction. */
@@ -90,8 +92,11 @@ function label(values: ParameterValues): string {
   return parts.length ? ` with ${parts.join(', ')}` : '';
 }
 
-/** Verifies every task for every parameter combination (at most `maxCombinations`). */
-export function verifyExercise(ex: Exercise, maxCombinations = 16): Verification {
+/**
+ * Verifies every task for every parameter combination (at most `maxCombinations`), and every hint
+ * unless `hints` is false (the test suite checks those one test per hint).
+ */
+export function verifyExercise(ex: Exercise, maxCombinations = 16, { hints = true } = {}): Verification {
   const lines: VerifyLine[] = [];
   if (ex.file.status === 'coming')
     return {
@@ -115,6 +120,11 @@ export function verifyExercise(ex: Exercise, maxCombinations = 16): Verification
         ok,
         message: ok ? `${ref.note}; wrong answer told: ${rejected.feedback}` : problems.join('; '),
       });
+      if (hints)
+        (task.hints ?? []).forEach((_, h) => {
+          const v = verifyHint(ex, values, i, h);
+          lines.push({ where: `tasks[${i}] (${task.id}) hint ${h + 1}${label(values)}`, ok: v.ok, message: v.message });
+        });
     });
   }
   return { ok: lines.every((l) => l.ok), lines };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets.js';
+import { validateScenario } from '../scenario/validate.js';
 import { getPath, parsePath, ScenarioPathError, setPath } from './scenarioPath.js';
 import { sampleStats, tQuantile975 } from './statistics.js';
 import { aggregate, pointScenario, runExperiment, type ExperimentSpec } from './experiment.js';
@@ -21,6 +22,24 @@ describe('scenario paths', () => {
     expect(sc.links[0]!.queue).toBeUndefined();
     const c = setPath(sc, 'flows[*].transport.cc', 'cubic');
     expect(c.flows.map((f) => f.transport.cc)).toEqual(['cubic', 'cubic']);
+  });
+
+  it("every flow's congestion control is every flow that has one: a UDP flow beside them stays valid", () => {
+    const sc = defaultScenario();
+    const udp = {
+      ...sc.flows[1]!,
+      id: 'voice',
+      transport: { type: 'udp' },
+      app: { type: 'cbr', params: { rate: '64kbps' } },
+    };
+    const mixed = { ...sc, flows: [...sc.flows, udp] };
+    const out = setPath(mixed, 'flows[*].transport.cc', 'cubic');
+    expect(out.flows.map((f) => f.transport.cc)).toEqual(['cubic', 'cubic', undefined]);
+    expect(() => validateScenario(out)).not.toThrow();
+    expect(getPath(out, 'flows[*].transport.cc')).toEqual(['cubic', 'cubic']);
+    expect(setPath(mixed, 'flows[*].transport.ccParams.beta', 0.7).flows[2]!.transport).toEqual(udp.transport);
+    // other fields of every flow are every flow's
+    expect(getPath(setPath(mixed, 'flows[*].start', '2s'), 'flows[*].start')).toEqual(['2s', '2s', '2s']);
   });
 
   it('bad paths name the problem', () => {

@@ -1,10 +1,12 @@
 /**
  * Addressing a field of a scenario by a path string, for sweeps and reproductions:
  * `duration`, `links[0].rate`, `links[r1-r2].buffer` (a link by id, or "a-b" when it has none),
- * `flows[f1].transport.cc`, `flows[*].transport.ccParams.beta` (every flow), `nodes[r1].label`.
+ * `flows[f1].transport.cc`, `flows[*].transport.ccParams.beta` (every flow; for a congestion control,
+ * every flow whose transport has one), `nodes[r1].label`.
  * Setting returns a modified copy; the input is never changed.
  */
 import type { ScenarioInput } from '../scenario/types.js';
+import { findTransportModel } from '../transport/index.js';
 
 /** A path that does not address a field of the scenario, with the reason. */
 export class ScenarioPathError extends Error {
@@ -56,6 +58,12 @@ export function parsePath(path: string): Step[] {
   return steps;
 }
 
+/** The field a selector at step `k` selects from ("flows" in `flows[*]`). */
+function listName(steps: readonly Step[], k: number): string | undefined {
+  const prev = steps[k - 1];
+  return prev && 'key' in prev ? prev.key : undefined;
+}
+
 /** The identity of an array element for `[id]` selectors: its id, or a link's "a-b". */
 function elementId(x: unknown): string | undefined {
   if (typeof x !== 'object' || x === null) return undefined;
@@ -65,8 +73,22 @@ function elementId(x: unknown): string | undefined {
   return undefined;
 }
 
-function selectIndices(arr: unknown[], step: Step, path: string): number[] {
-  if ('all' in step) return arr.map((_, i) => i);
+/**
+ * Whether `[*]` takes this element for the rest of the path: every element, except that the
+ * congestion control of "every flow" (`flows[*].transport.cc`, `….ccParams…`) is every flow whose
+ * transport has one — a UDP or TFRC flow beside them is left as it is, not made invalid.
+ */
+function takenByAll(x: unknown, list: string | undefined, rest: readonly Step[]): boolean {
+  if (list !== 'flows' || rest.length < 2) return true;
+  const [a, b] = rest;
+  if (!a || !('key' in a) || a.key !== 'transport' || !b || !('key' in b)) return true;
+  if (b.key !== 'cc' && b.key !== 'ccParams') return true;
+  const type = (x as { transport?: { type?: unknown } } | null)?.transport?.type;
+  return typeof type !== 'string' || findTransportModel(type)?.usesCc !== false;
+}
+
+function selectIndices(arr: unknown[], step: Step, path: string, list?: string, rest: readonly Step[] = []): number[] {
+  if ('all' in step) return arr.flatMap((x, i) => (takenByAll(x, list, rest) ? [i] : []));
   if ('index' in step) {
     if (step.index >= arr.length)
       throw new ScenarioPathError(path, `index ${step.index} is past the end (${arr.length})`);
@@ -84,7 +106,7 @@ function selectIndices(arr: unknown[], step: Step, path: string): number[] {
 export function getPath(sc: ScenarioInput, path: string): unknown[] {
   const steps = parsePath(path);
   let current: unknown[] = [sc];
-  for (const step of steps) {
+  steps.forEach((step, k) => {
     const next: unknown[] = [];
     for (const v of current) {
       if ('key' in step) {
@@ -93,11 +115,11 @@ export function getPath(sc: ScenarioInput, path: string): unknown[] {
         next.push((v as Record<string, unknown>)[step.key]);
       } else {
         if (!Array.isArray(v)) throw new ScenarioPathError(path, 'a selector [..] needs a list');
-        for (const i of selectIndices(v, step, path)) next.push(v[i]);
+        for (const i of selectIndices(v, step, path, listName(steps, k), steps.slice(k + 1))) next.push(v[i]);
       }
     }
     current = next;
-  }
+  });
   return current;
 }
 
@@ -124,7 +146,7 @@ export function setPath(sc: ScenarioInput, path: string, value: unknown): Scenar
       return;
     }
     if (!Array.isArray(target)) throw new ScenarioPathError(path, 'a selector [..] needs a list');
-    for (const j of selectIndices(target, step, path)) {
+    for (const j of selectIndices(target, step, path, listName(steps, i), steps.slice(i + 1))) {
       if (last) target[j] = jsonClone(value);
       else assign(target[j], i + 1);
     }

@@ -111,7 +111,9 @@ function coerce(spec: ParamSpec, raw: unknown): number | boolean | string | read
     case 'boolean':
       return typeof raw === 'boolean' ? raw : `${describeValue(raw)} is not true or false`;
     case 'enum':
-      return String(raw);
+      // checked against the options by the caller; never String(raw): an object whose own
+      // `toString` is not a function (`{"toString": 1}`) throws a TypeError when converted
+      return typeof raw === 'string' ? raw : '';
     case 'integer':
       return typeof raw === 'number' && Number.isInteger(raw) ? raw : `${describeValue(raw)} is not a whole number`;
     case 'number':

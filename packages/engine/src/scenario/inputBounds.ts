@@ -48,6 +48,13 @@ export interface BoundsProblem {
 export interface BoundsResult {
   /** Problems found (at most a few dozen are kept). */
   problems: BoundsProblem[];
+  /**
+   * Values no scenario may hold wherever they are, the lab's free-form `view` included: a
+   * non-finite number (JSON's 1e999 is Infinity; a program can pass NaN) and a `__proto__` key
+   * (which an assignment or a copy turns into the object's prototype, or drops). Not pruned: the
+   * later stages may name them more precisely; validateScenario reports those they do not.
+   */
+  hazards: BoundsProblem[];
   /** True when the document is too large to validate further. */
   fatal: boolean;
   /**
@@ -68,11 +75,16 @@ function pathOf(f: Frame | null, last?: Segment): Segment[] {
 /** Walks `root` without recursion and reports every place where it exceeds SCENARIO_LIMITS. */
 export function checkInputBounds(root: unknown): BoundsResult {
   const problems: BoundsProblem[] = [];
+  const hazards: BoundsProblem[] = [];
   const L = SCENARIO_LIMITS;
   const report = (path: Segment[], message: string) => {
     if (problems.length < MAX_REPORTED) problems.push({ path, message });
   };
-  if (root === null || typeof root !== 'object') return { problems, fatal: false, pruned: root };
+  const hazard = (path: Segment[], message: string) => {
+    if (hazards.length < MAX_REPORTED) hazards.push({ path, message });
+  };
+  if (typeof root === 'number' && !Number.isFinite(root)) hazard([], `${root} is not a finite number`);
+  if (root === null || typeof root !== 'object') return { problems, hazards, fatal: false, pruned: root };
   const stack: Frame[] = [{ value: root, depth: 0, parent: null, key: '' }];
   let values = 0;
   while (stack.length > 0) {
@@ -94,6 +106,7 @@ export function checkInputBounds(root: unknown): BoundsResult {
             message: `holds more than ${groupThousands(L.values)} values (array entries and object fields); it cannot be a scenario`,
           },
         ],
+        hazards: [],
         fatal: true,
         pruned: null,
       };
@@ -103,6 +116,11 @@ export function checkInputBounds(root: unknown): BoundsResult {
       const child = (v as Record<Segment, unknown>)[key];
       if (typeof key === 'string' && key.length > L.stringChars)
         report(pathOf(f), `has a field name ${groupThousands(key.length)} characters long`);
+      if (key === '__proto__') hazard(pathOf(f, key), PROTO_MESSAGE);
+      if (typeof child === 'number') {
+        if (!Number.isFinite(child)) hazard(pathOf(f, key), `${child} is not a finite number`);
+        continue;
+      }
       if (typeof child === 'string') {
         if (child.length > L.stringChars)
           report(
@@ -113,7 +131,7 @@ export function checkInputBounds(root: unknown): BoundsResult {
       }
       if (child === null || typeof child !== 'object') continue;
       if (f.depth === 0 && key === 'view' && !Array.isArray(child)) {
-        const problem = viewProblem(child);
+        const problem = viewProblem(child, hazard);
         if (problem) report(['view'], problem);
         continue;
       }
@@ -124,8 +142,10 @@ export function checkInputBounds(root: unknown): BoundsResult {
       stack.push({ value: child, depth: f.depth + 1, parent: f, key });
     }
   }
-  return { problems, fatal: false, pruned: prune(root, problems) };
+  return { problems, hazards, fatal: false, pruned: prune(root, problems) };
 }
+
+const PROTO_MESSAGE = 'a field named "__proto__" is not allowed';
 
 /** `root` with the value at each problem's path replaced by null; untouched when none. */
 function prune(root: unknown, problems: readonly BoundsProblem[]): unknown {
@@ -148,15 +168,16 @@ function prune(root: unknown, problems: readonly BoundsProblem[]): unknown {
 
 /**
  * Why the lab's free-form `view` object is too large, or null: at most SCENARIO_LIMITS.view.depth
- * levels, view.values entries and view.chars characters as JSON (estimated while walking).
+ * levels, view.values entries and view.chars characters as JSON (estimated while walking). Passes
+ * each non-finite number and `__proto__` key in it to `hazard`, with its path.
  */
-function viewProblem(view: object): string | null {
+function viewProblem(view: object, hazard: (path: Segment[], message: string) => void): string | null {
   const L = SCENARIO_LIMITS.view;
-  const stack: { v: object; depth: number }[] = [{ v: view, depth: 1 }];
+  const stack: { v: object; depth: number; path: Segment[] }[] = [{ v: view, depth: 1, path: ['view'] }];
   let values = 0;
   let chars = 2;
   while (stack.length > 0) {
-    const { v, depth } = stack.pop()!;
+    const { v, depth, path } = stack.pop()!;
     const isArray = Array.isArray(v);
     const keys = isArray ? null : Object.keys(v);
     const n = isArray ? (v as unknown[]).length : keys!.length;
@@ -165,11 +186,14 @@ function viewProblem(view: object): string | null {
     for (let i = 0; i < n; i++) {
       const key: Segment = isArray ? i : keys![i]!;
       if (typeof key === 'string') chars += key.length + 4;
+      if (key === '__proto__') hazard([...path, key], PROTO_MESSAGE);
       const child = (v as Record<Segment, unknown>)[key];
+      if (typeof child === 'number' && !Number.isFinite(child))
+        hazard([...path, key], `${child} is not a finite number`);
       if (typeof child === 'string') chars += child.length + 3;
       else if (child === null || typeof child !== 'object') chars += 8;
       else if (depth + 1 > L.depth) return `is nested more than ${L.depth} levels deep; at most ${L.depth}`;
-      else stack.push({ v: child, depth: depth + 1 });
+      else stack.push({ v: child, depth: depth + 1, path: [...path, key] });
       if (chars > L.chars) return `is larger than ${L.chars / 1024} KiB as JSON; the lab's view state needs far less`;
     }
   }

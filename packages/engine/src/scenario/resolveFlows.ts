@@ -113,8 +113,15 @@ function resolveModels(f: ScenarioFlow, p: string, cx: CheckContext, ok: (...k: 
           message: `unknown congestion control ${quote(cc)} (known: ${ccModels.map((m) => m.info.id).join(', ')})`,
         });
       else ccParams = resolveParams(cm.info.params, given('transport', 'ccParams'), `${p}.transport.ccParams`, issues);
-    } else if (given('transport', 'cc') !== undefined) {
-      issues.push({ path: `${p}.transport.cc`, message: `transport ${f.transport.type} has no congestion control` });
+    } else {
+      // cc and its parameters mean nothing to a transport without congestion control: refused,
+      // never ignored (ignored, `ccParams` let any key and any number through, Infinity included)
+      for (const key of ['cc', 'ccParams'] as const)
+        if (given('transport', key) !== undefined)
+          issues.push({
+            path: `${p}.transport.${key}`,
+            message: `transport ${f.transport.type} has no congestion control`,
+          });
     }
   }
   const am = ok('app', 'type') ? findAppModel(f.app.type) : undefined;

@@ -3,10 +3,11 @@
  * seeds, named metrics with units. Every problem is reported with the field it concerns
  * (`parameters[1].range.from: must be > 0 for a log scale`), all at once, as scenarios do.
  */
+import { jsonShapeProblems } from '../core/jsonShape.js';
+import { groupThousands } from '../core/limits.js';
 import { findResultMetric } from '../metrics/resultMetrics.js';
 import { findQueueModel } from '../queue/index.js';
 import { presets } from '../scenario/presets.js';
-import { formatPath } from '../scenario/paths.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
 import {
@@ -16,6 +17,7 @@ import {
   type NamedMetric,
 } from '../experiment/experiment.js';
 import { ScenarioPathError, setPath } from '../experiment/scenarioPath.js';
+import { formatSweepPath, sweepSchemaIssues } from './sweepIssues.js';
 import { SWEEP_LIMITS, sweepFileSchema, type SweepFile, type SweepMetricInput } from './sweepSchema.js';
 import { RESERVED_COLUMNS } from './sweepResults.js';
 import { combinationIndices, combinationSize, rangeValues, valueLabel, withUnit } from './sweepValues.js';
@@ -75,9 +77,12 @@ const MAX_REPORTED = 30;
 
 /** Checks and expands a sweep file. Throws SweepError listing every problem. */
 export function parseSweep(input: unknown, options: SweepParseOptions = {}): SweepPlan {
+  // nesting, non-finite numbers and __proto__ keys first: the schema (and JSON.stringify in its
+  // value checks) would recurse into a value nested 100,000 deep until the stack overflows
+  const shape = jsonShapeProblems(input, SWEEP_LIMITS.depth, MAX_REPORTED);
+  if (shape.length > 0) throw new SweepError(shape.map((p) => ({ path: formatSweepPath(p.path), message: p.message })));
   const parsed = sweepFileSchema.safeParse(input);
-  if (!parsed.success)
-    throw new SweepError(parsed.error.issues.map((i) => ({ path: formatSweepPath(i.path), message: i.message })));
+  if (!parsed.success) throw new SweepError(sweepSchemaIssues(parsed.error.issues, input));
   const file = parsed.data;
   const issues: SweepIssue[] = [];
   const base = resolveBase(file, options, issues);
@@ -154,6 +159,13 @@ export function parseSweep(input: unknown, options: SweepParseOptions = {}): Swe
 
 /** Parses sweep JSON text; a syntax error is reported like any other problem. */
 export function parseSweepText(text: string, options: SweepParseOptions = {}): SweepPlan {
+  if (text.length > SWEEP_LIMITS.fileChars)
+    throw new SweepError([
+      {
+        path: '(file)',
+        message: `is ${groupThousands(text.length)} characters long; a sweep file may be at most ${groupThousands(SWEEP_LIMITS.fileChars)}`,
+      },
+    ]);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -161,11 +173,6 @@ export function parseSweepText(text: string, options: SweepParseOptions = {}): S
     throw new SweepError([{ path: '(file)', message: `not valid JSON: ${(e as Error).message}` }]);
   }
   return parseSweep(json, options);
-}
-
-function formatSweepPath(path: readonly PropertyKey[]): string {
-  const s = formatPath(path);
-  return s === '(scenario)' ? '(sweep)' : s;
 }
 
 function resolveBase(file: SweepFile, options: SweepParseOptions, issues: SweepIssue[]): ScenarioInput | null {

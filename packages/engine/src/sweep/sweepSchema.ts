@@ -17,6 +17,13 @@ export const SWEEP_LIMITS = {
   metrics: 64,
   /** Characters of one parameter value written as JSON. */
   valueChars: 10_000,
+  /**
+   * Nesting of the whole file: its own fields take 3 levels (`parameters[0].values`), an inline
+   * base scenario 2 plus its own (at most 32, docs/scenario-format.md).
+   */
+  depth: 40,
+  /** Characters of a sweep file (an inline base scenario may take a scenario's 64 Mi). */
+  fileChars: 64 * 1024 * 1024,
 } as const;
 
 const jsonValue = z.unknown().refine((v) => v !== undefined && JSON.stringify(v).length <= SWEEP_LIMITS.valueChars, {

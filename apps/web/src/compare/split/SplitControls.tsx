@@ -4,7 +4,8 @@ import { ClockReadout } from '../../run/SimClock';
 import { SpeedSelect } from '../../run/SpeedSelect';
 import type { SplitSession } from './SplitSession';
 
-export function SplitControls({ session }: { session: SplitSession }) {
+/** `what` differs between the runs: said here while presenting, where the form that chose it is hidden. */
+export function SplitControls({ session, what }: { session: SplitSession; what: string }) {
   const st = useStore(session.state);
   // the time both runs have reached, read from their own clocks (as the panes show them)
   const sharedNs = Math.min(
@@ -62,6 +63,9 @@ export function SplitControls({ session }: { session: SplitSession }) {
                 : playing
                   ? 'Running'
                   : 'Paused')}
+      </span>
+      <span className="split-what" title={`A vs B: ${what}`}>
+        A vs B: {what}
       </span>
       <div className="batch">
         {batch ? (

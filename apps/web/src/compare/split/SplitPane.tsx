@@ -62,13 +62,20 @@ export function PaneFigures({ side }: { side: string }) {
   );
 }
 
-export function SplitPane({ lab, side, label }: { lab: Lab; side: 'A' | 'B'; label: string }) {
+/**
+ * `label` names what differs and the pane's value; presenting, the title shows only the value
+ * (`value`: the controls' row says once what differs), so both titles take one line.
+ */
+export function SplitPane({ lab, side, label, value }: { lab: Lab; side: 'A' | 'B'; label: string; value: string }) {
   return (
     <LabContext.Provider value={lab}>
       <section className="split-pane" aria-label={`${side}: ${label}`} data-testid={`split-pane-${side.toLowerCase()}`}>
         <h3 className="split-pane-title">
           <span className={`split-side split-side-${side.toLowerCase()}`}>{side}:</span>{' '}
-          <span className="split-pane-label">{label}</span>
+          <span className="split-pane-label" title={label}>
+            <span className="split-pane-what">{label.slice(0, label.length - value.length)}</span>
+            {value}
+          </span>
           <PaneClock side={side} />
         </h3>
         <div className="split-network" role="img" aria-label={`Live network of run ${side}: packets, queues and drops`}>

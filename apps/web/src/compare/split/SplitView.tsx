@@ -66,6 +66,7 @@ function useSplitKeys(session: SplitSession | null): void {
 }
 
 function SplitTable({ session }: { session: SplitSession }) {
+  const compact = useStore(useLab().ui, (s) => s.presentation);
   const a = useStore(session.a.run, (s) => s.summary);
   const b = useStore(session.b.run, (s) => s.summary);
   if (!a || !b) return null;
@@ -75,6 +76,7 @@ function SplitTable({ session }: { session: SplitSession }) {
       label="Figures of both runs with the differences"
       caption={`A at ${a.simulatedS.toFixed(2)} s · B at ${b.simulatedS.toFixed(2)} s · Δ = B − A`}
       testId="split-table"
+      compact={compact}
     />
   );
 }
@@ -169,10 +171,10 @@ export function SplitView() {
       </div>
       {session && result?.ok && (
         <>
-          <SplitControls session={session} />
+          <SplitControls session={session} what={result.what} />
           <div className="split-panes">
-            <SplitPane lab={session.a} side="A" label={result.labelA} />
-            <SplitPane lab={session.b} side="B" label={result.labelB} />
+            <SplitPane lab={session.a} side="A" label={result.labelA} value={result.valueA} />
+            <SplitPane lab={session.b} side="B" label={result.labelB} value={result.valueB} />
           </div>
           <SplitTable session={session} />
         </>

@@ -35,6 +35,10 @@ export interface SplitVariants {
   /** "congestion control of every flow = newreno" */
   labelA: string;
   labelB: string;
+  /** What differs ("congestion control of every flow") and each side's value ("newreno"). */
+  what: string;
+  valueA: string;
+  valueB: string;
 }
 
 export type SplitResult = ({ ok: true } & SplitVariants) | { ok: false; issues: SplitIssue[] };
@@ -154,5 +158,8 @@ export function splitVariants(base: ScenarioInput, choice: SplitChoice, fields: 
     b,
     labelA: `${field.label} = ${choice.a.trim()}`,
     labelB: `${field.label} = ${choice.b.trim()}`,
+    what: field.label,
+    valueA: choice.a.trim(),
+    valueB: choice.b.trim(),
   };
 }

@@ -5,7 +5,6 @@
  *   cclab sweep schema
  */
 import { availableParallelism } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { RunRecord } from '../../experiment/experiment.js';
 import {
@@ -15,12 +14,17 @@ import {
   shardJobs,
   sweepJobs,
   sweepSummaryRows,
+  SWEEP_LIMITS,
   SweepError,
   valueLabel,
   type Shard,
   type SweepJob,
   type SweepPlan,
 } from '../../sweep/index.js';
+import { SCENARIO_FILE_BYTES } from '../scenarioFile.js';
+import { readUserFile, UserFileError } from '../userFiles.js';
+import { checkDistinctOutputs, OutputClashError } from '../outputFiles.js';
+import { FolderBusyError } from './folderLock.js';
 import { ProgressBar } from './progressBar.js';
 import { runJobs } from './sweepPool.js';
 import { readLog, readManifest, runKeys, sweepHash, SweepStore, type LoggedRun } from './sweepStore.js';
@@ -101,14 +105,37 @@ export async function sweep(args: string[]): Promise<number> {
   }
 
   const store = new SweepStore(outDir);
-  store.open({
-    format: 'cclab-sweep-output',
-    version: 1,
-    sweepHash: sweepHash(plan),
-    shard,
-    runs: mine.length,
-    definition: plan.definition,
-  });
+  try {
+    store.open({
+      format: 'cclab-sweep-output',
+      version: 1,
+      sweepHash: sweepHash(plan),
+      shard,
+      runs: mine.length,
+      definition: plan.definition,
+    });
+  } catch (e) {
+    store.close();
+    if (e instanceof FolderBusyError) return fail(e.message, 1);
+    throw e;
+  }
+  try {
+    return await runAndWrite(plan, mine, store, threads, a.flag('--quiet'), what);
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs what the folder's log lacks, appending each run as it ends, then writes the results. */
+async function runAndWrite(
+  plan: SweepPlan,
+  mine: SweepJob[],
+  store: SweepStore,
+  threads: number,
+  quiet: boolean,
+  what: string,
+): Promise<number> {
+  const outDir = store.dir;
   const keys = runKeys(plan, mine);
   const logged = new Map(readLog(outDir).map((r) => [r.key, r]));
   const records: RunRecord[] = [];
@@ -119,7 +146,6 @@ export async function sweep(args: string[]): Promise<number> {
     else todo.push(j);
   }
   const unused = logged.size - records.length;
-  const quiet = a.flag('--quiet');
   if (!quiet)
     err(
       `${what}\n${outDir}: ${records.length} runs already done` +
@@ -159,21 +185,16 @@ export async function sweep(args: string[]): Promise<number> {
 export function loadSweepFile(file: string): SweepPlan {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // a file of ASCII holds as many bytes as characters: the character limit bounds the read
+    text = readUserFile(file, SWEEP_LIMITS.fileChars);
   } catch (e) {
-    throw new SweepError([
-      { path: '(file)', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` },
-    ]);
+    if (!(e instanceof UserFileError)) throw e;
+    throw new SweepError([{ path: '(file)', message: e.message }]);
   }
   return parseSweepText(text, {
     loadFile: (f) => {
       const path = resolve(dirname(file), f);
-      let body: string;
-      try {
-        body = readFileSync(path, 'utf8');
-      } catch (e) {
-        throw new Error(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
+      const body = readUserFile(path, SCENARIO_FILE_BYTES);
       try {
         return JSON.parse(body) as unknown;
       } catch (e) {
@@ -194,6 +215,17 @@ function merge(a: Args): number {
   const dirs = a.positional.slice(1);
   const outDir = a.opt('--out');
   if (dirs.length === 0 || !outDir) return fail(SWEEP_USAGE);
+  // merging into one of the folders merged would overwrite its log with the merged one
+  for (const d of dirs)
+    try {
+      checkDistinctOutputs([
+        { what: d, file: d },
+        { what: '--out', file: outDir },
+      ]);
+    } catch (e) {
+      if (!(e instanceof OutputClashError)) throw e;
+      return fail(`merge: --out ${outDir} is ${d}, one of the folders being merged: give a new folder`);
+    }
   let manifests;
   try {
     manifests = dirs.map((d) => readManifest(d));
@@ -229,16 +261,24 @@ function merge(a: Args): number {
     );
   }
   const store = new SweepStore(outDir);
-  store.open({
-    format: 'cclab-sweep-output',
-    version: 1,
-    sweepHash: first.sweepHash,
-    shard: null,
-    runs: jobs.length,
-    definition: plan.definition,
-  });
-  store.replaceLog(runs);
-  const written = store.writeResults(plan, runs);
+  let written: string[];
+  try {
+    store.open({
+      format: 'cclab-sweep-output',
+      version: 1,
+      sweepHash: first.sweepHash,
+      shard: null,
+      runs: jobs.length,
+      definition: plan.definition,
+    });
+    store.replaceLog(runs);
+    written = store.writeResults(plan, runs);
+  } catch (e) {
+    if (e instanceof FolderBusyError) return fail(`merge: ${e.message}`, 1);
+    throw e;
+  } finally {
+    store.close();
+  }
   err(
     `merged ${runs.length} of ${jobs.length} runs from ${dirs.length} folder(s); wrote ${written.map((f) => `${outDir}/${f}`).join(', ')}`,
   );

@@ -7,13 +7,22 @@
  *   runs.csv/json, summary.csv/json   the results, written when the runs are all done
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pointScenario, type RunRecord } from '../../experiment/experiment.js';
+import { SCENARIO_FILE_BYTES } from '../scenarioFile.js';
+import { makeOutputFolder, OutputError } from '../outputFiles.js';
+import { fsErrorText, readUserFile, UserFileError } from '../userFiles.js';
+import { lockFolder } from './folderLock.js';
 import { sweepResultFiles, type Shard, type SweepJob, type SweepPlan } from '../../sweep/index.js';
 
 export const MANIFEST = 'sweep.json';
 export const LOG = 'runs.jsonl';
+
+/** Largest manifest read (it inlines the base scenario: a scenario file's limit). */
+export const MANIFEST_BYTES = SCENARIO_FILE_BYTES;
+/** Largest run log read: 200,000 runs (SWEEP_LIMITS.runs) of up to about 1 KiB each. */
+export const LOG_BYTES = 256 * 1024 * 1024;
 
 export interface SweepManifest {
   format: 'cclab-sweep-output';
@@ -74,8 +83,14 @@ export function runKeys(plan: SweepPlan, jobs: readonly SweepJob[]): Map<number,
 export function readManifest(dir: string): SweepManifest {
   const file = join(dir, MANIFEST);
   if (!existsSync(file)) throw new Error(`${dir}: no ${MANIFEST} (not a sweep output folder)`);
-  const m = JSON.parse(readFileSync(file, 'utf8')) as SweepManifest;
-  if (m.format !== 'cclab-sweep-output' || m.version !== 1)
+  let m: SweepManifest;
+  try {
+    m = JSON.parse(readUserFile(file, MANIFEST_BYTES)) as SweepManifest;
+  } catch (e) {
+    if (e instanceof UserFileError) throw e;
+    throw new Error(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  if (m === null || typeof m !== 'object' || m.format !== 'cclab-sweep-output' || m.version !== 1)
     throw new Error(`${file}: not a version-1 cclab sweep output manifest`);
   return m;
 }
@@ -88,7 +103,7 @@ export function readLog(dir: string): LoggedRun[] {
   const file = join(dir, LOG);
   if (!existsSync(file)) return [];
   const out: LoggedRun[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of readUserFile(file, LOG_BYTES).split('\n')) {
     if (line.trim() === '') continue;
     let r: LoggedRun;
     try {
@@ -110,34 +125,60 @@ export class SweepStore {
     this.logFile = join(dir, LOG);
   }
 
-  /** Creates the folder, writes the manifest and makes sure the log ends with a complete line. */
+  /**
+   * Creates the folder and takes its lock (cli/sweep/folderLock.ts: one process at a time), then
+   * writes the manifest and makes sure the log ends with a complete line. Failures are
+   * OutputErrors naming the folder; FolderBusyError when another process holds it. `close()`
+   * gives the lock back.
+   */
   open(manifest: SweepManifest): void {
-    mkdirSync(this.dir, { recursive: true });
-    writeAtomically(join(this.dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+    makeOutputFolder(this.dir, '--out');
+    this.lock = lockFolder(this.dir, '--out');
+    this.writeAtomically(join(this.dir, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     if (existsSync(this.logFile)) {
-      const text = readFileSync(this.logFile, 'utf8');
-      if (text.length > 0 && !text.endsWith('\n')) appendFileSync(this.logFile, '\n');
+      const text = readUserFile(this.logFile, LOG_BYTES);
+      if (text.length > 0 && !text.endsWith('\n')) this.appendToLog('\n');
     }
   }
 
+  /** Gives the folder's lock back. */
+  close(): void {
+    this.lock?.release();
+    this.lock = null;
+  }
+
   append(run: LoggedRun): void {
-    appendFileSync(this.logFile, JSON.stringify(run) + '\n');
+    this.appendToLog(JSON.stringify(run) + '\n');
   }
 
   /** Replaces the log with these runs (merging). */
   replaceLog(runs: readonly LoggedRun[]): void {
-    writeAtomically(this.logFile, runs.map((r) => JSON.stringify(r) + '\n').join(''));
+    this.writeAtomically(this.logFile, runs.map((r) => JSON.stringify(r) + '\n').join(''));
   }
 
   writeResults(plan: SweepPlan, records: readonly RunRecord[]): string[] {
     const files = sweepResultFiles(plan, records);
-    for (const [name, text] of Object.entries(files)) writeAtomically(join(this.dir, name), text);
+    for (const [name, text] of Object.entries(files)) this.writeAtomically(join(this.dir, name), text);
     return Object.keys(files);
   }
-}
 
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  private lock: { release(): void } | null = null;
+
+  private appendToLog(text: string): void {
+    try {
+      appendFileSync(this.logFile, text);
+    } catch (e) {
+      throw new OutputError(`--out ${this.dir}: cannot write ${this.logFile}: ${fsErrorText(e)}`);
+    }
+  }
+
+  private writeAtomically(file: string, text: string): void {
+    const tmp = `${file}.tmp-${process.pid}`;
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, file);
+    } catch (e) {
+      throw new OutputError(`--out ${this.dir}: cannot write ${file}: ${fsErrorText(e)}`);
+    }
+  }
 }

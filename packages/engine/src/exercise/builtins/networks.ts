@@ -1,6 +1,6 @@
 /** Small, fast scenarios the built-in exercises run (each a few seconds of simulated time at most 50 Mb/s). */
 import { dumbbell } from '../../scenario/builders.js';
-import type { ScenarioInput, TransportSpec } from '../../scenario/types.js';
+import type { QueueSpec, ScenarioInput, TransportSpec } from '../../scenario/types.js';
 
 export const tcp = (cc: string, params?: Record<string, unknown>): { transport: TransportSpec } => ({
   transport: { type: 'tcp', cc, ...(params ? { params } : {}) } as TransportSpec,
@@ -12,6 +12,8 @@ export interface ExerciseDumbbell {
   rate: string;
   delay: string;
   buffer: string;
+  /** The bottleneck's discipline (default DropTail). */
+  queue?: QueueSpec;
   duration: string;
   accessRate?: string;
   accessDelays?: string[];
@@ -26,6 +28,7 @@ export function exerciseDumbbell(o: ExerciseDumbbell): Record<string, unknown> {
     bottleneckRate: o.rate,
     bottleneckDelay: o.delay,
     bottleneckBuffer: o.buffer,
+    ...(o.queue ? { bottleneckQueue: o.queue } : {}),
     accessRate: o.accessRate ?? '100Mbps',
     accessDelay: '5ms',
     ...(o.accessDelays ? { accessDelays: o.accessDelays } : {}),

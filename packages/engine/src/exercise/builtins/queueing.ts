@@ -31,25 +31,50 @@ export const bufferbloatExercise: ExerciseFile = {
       metric: { metric: 'meanSojournMs', port: 'r1->r2' },
       tolerance: { relative: 0.4 },
       unit: 'ms',
+      // Following either hint: half of BDP + buffer = (75 + 1 000) / 2 ≈ 540 packets in flight, 75 of
+      // them in the pipe, ≈ 460 queued × 0.8 ms = 370 ms (simulated: 366 ms over the run, the queue
+      // at 430–490 packets after the first losses; it never fills again within the 20 s).
       hints: [
-        'Bulk TCP keeps growing its window until the buffer overflows; how full is the queue on average?',
-        'A full 1 000-packet queue of 1 000-byte packets at 10 Mb/s takes 800 ms to drain; the sawtooth keeps it between half full and full… at first.',
+        {
+          text: 'Slow start overflows the 1 000-packet buffer within about a second; both flows lose much of a window, time out and start again with a slow-start threshold of half the window they had (watch the cwnd chart). After that they grow by one packet per round trip — and a round trip now takes almost half a second.',
+          answer: 370,
+        },
+        {
+          text: 'At the first overflow the two windows together held the BDP (10 Mb/s × 60 ms ÷ 8 000 bit = 75 packets) plus the full buffer: about 1 075 packets. Half of that, ≈ 540, stay in flight; 75 fit in the pipe and ≈ 460 wait in the queue. At 10 Mb/s a 1 000-byte packet takes 0.8 ms to send.',
+          answer: 370,
+        },
       ],
     },
     {
       id: 'tame-it',
       kind: 'make',
       prompt:
-        'Change only the bottleneck’s queue discipline so that packets wait at most 20 ms on average while the link stays at least 85 % busy.',
+        'Change only the bottleneck’s queue discipline so that, over the last 5 s of the run (15–20 s), packets wait at most 20 ms on average while the link stays at least 85 % busy. You may switch it while the run plays and watch the queue drain — do it before about 10 s, so the queue has settled by 15 s.',
+      live: true,
       editable: [{ path: `${BOTTLENECK}.queue`, label: 'Bottleneck queue discipline' }],
+      // measured from 15 s (measure.ts windows port metrics), so a switch made during the run counts
       goals: [
-        { metric: { metric: 'meanSojournMs', port: 'r1->r2' }, atMost: 20, label: 'Mean sojourn at the bottleneck' },
-        { metric: { metric: 'utilization', port: 'r1->r2' }, atLeast: 0.85, label: 'Bottleneck utilisation' },
+        {
+          metric: { metric: 'meanSojournMs', port: 'r1->r2', from: 15 },
+          atMost: 20,
+          label: 'Mean sojourn at the bottleneck, 15–20 s',
+        },
+        {
+          metric: { metric: 'utilization', port: 'r1->r2', from: 15 },
+          atLeast: 0.85,
+          label: 'Bottleneck utilisation, 15–20 s',
+        },
       ],
       solution: { [`${BOTTLENECK}.queue`]: { type: 'codel' } },
       hints: [
-        'Making the buffer small would work too, but this task lets you change only the discipline.',
-        'CoDel (RFC 8289) drops when the sojourn time stays above a 5 ms target for 100 ms.',
+        {
+          text: 'Making the buffer small would work too, but this task lets you change only the discipline. An active queue management (AQM) discipline drops packets before the buffer is full, so TCP backs off while the queue is still short: RED (Floyd & Jacobson 1993) is the classic one.',
+          answer: { [`${BOTTLENECK}.queue`]: { type: 'red' } },
+        },
+        {
+          text: 'CoDel (RFC 8289) drops when the sojourn time stays above a 5 ms target for 100 ms.',
+          answer: { [`${BOTTLENECK}.queue`]: { type: 'codel' } },
+        },
       ],
       explanation:
         'CoDel controls the standing queue, not the buffer size: TCP still sees losses early enough to keep the queue near the target.',
@@ -94,19 +119,27 @@ export const fairQueueingExercise: ExerciseFile = {
       unit: 'Mb/s',
       scale: 1e6,
       hints: [
-        'RED drops early, but from one shared queue: who reacts to its drops?',
-        'A scheduler that serves each flow’s queue in turn gives each backlogged flow about a third of the link.',
+        { text: 'RED drops early, but from one shared queue: who reacts to its drops?', answer: 'sfq' },
+        {
+          text: 'A scheduler that serves each flow’s queue in turn gives each backlogged flow about a third of the link.',
+          answer: 'sfq',
+        },
       ],
     },
     {
       id: 'make-it-fair',
       kind: 'make',
       prompt:
-        'Change only the bottleneck’s queue discipline so that Jain’s index over all three flows is at least 0.9.',
+        'Change only the bottleneck’s queue discipline so that Jain’s index over all three flows, over the whole run, is at least 0.9: set it before you press Play (the index counts every second, including those before a change made during the run).',
       editable: [{ path: `${BOTTLENECK}.queue`, label: 'Bottleneck queue discipline' }],
       goals: [{ metric: { metric: 'jain' }, atLeast: 0.9, label: 'Jain’s index of the three flows' }],
       solution: { [`${BOTTLENECK}.queue`]: { type: 'drr' } },
-      hints: ['Deficit round robin (Shreedhar & Varghese 1995) gives each flow its own queue and quantum.'],
+      hints: [
+        {
+          text: 'Deficit round robin (Shreedhar & Varghese 1995) gives each flow its own queue and quantum.',
+          answer: { [`${BOTTLENECK}.queue`]: { type: 'drr' } },
+        },
+      ],
     },
   ],
 };
@@ -142,8 +175,14 @@ export const bbrQueueExercise: ExerciseFile = {
       best: 'lowest',
       unit: 'packets',
       hints: [
-        'CUBIC only slows down when a packet is lost: when is a packet lost at a 300-packet DropTail queue?',
-        'BBR models the path as a bottleneck rate and a minimum RTT and aims its inflight at their product (Cardwell et al. 2016).',
+        {
+          text: 'CUBIC only slows down when a packet is lost: when is a packet lost at a 300-packet DropTail queue?',
+          answer: 'bbr',
+        },
+        {
+          text: 'BBR models the path as a bottleneck rate and a minimum RTT and aims its inflight at their product (Cardwell et al. 2016).',
+          answer: 'bbr',
+        },
       ],
     },
     {

@@ -29,8 +29,11 @@ export const wirelessExercise: ExerciseFile = {
       metric: { metric: 'jain' },
       best: 'highest',
       hints: [
-        'Jain’s index is (Σx)² / (n·Σx²): 1 when every user gets the same goodput (seed 004 §5).',
-        'Which scheduler ignores the channel and hands out slots in turn?',
+        {
+          text: 'Jain’s index is (Σx)² / (n·Σx²): 1 when every user gets the same goodput (seed 004 §5). Which scheduler gives every user the same share of the slots?',
+          answer: 'rr',
+        },
+        { text: 'Which scheduler ignores the channel and hands out slots in turn?', answer: 'rr' },
       ],
       explanation:
         'Round robin gives every backlogged user the same share of slots whatever its channel, so the users’ goodputs differ only as much as their rates within their own slots do. Max-SNR gives almost every slot to the user with the best SNR at that instant, usually UE3 (Knopp & Humblet 1995), and proportional fair favours a user whose rate is high relative to its own average, which still leans towards the better channels. The thesis’s 42-node topology ranks RR last (seed 004 §3: Jain RR 0.66 … Qdelay 0.74) because there the index also covers the wired flows, which outrun the wireless ones; within one cell of long-lived flows, equal slots are the fairest share.',
@@ -49,8 +52,11 @@ export const wirelessExercise: ExerciseFile = {
       unit: 'Mb/s',
       scale: 1e6,
       hints: [
-        'A 5 dB user’s instantaneous SNR is rarely the largest of three users at 5, 9 and 13 dB.',
-        'Seed 004 §4: “MSNR starves low-SNR UEs (throughput stratified by SNR)”.',
+        {
+          text: 'A 5 dB user’s instantaneous SNR is rarely the largest of three users at 5, 9 and 13 dB.',
+          answer: 'max-snr',
+        },
+        { text: 'Seed 004 §4: “MSNR starves low-SNR UEs (throughput stratified by SNR)”.', answer: 'max-snr' },
       ],
       explanation:
         'Max-SNR serves UE1 only in the slots where its faded SNR beats both others’, which for a user 4 and 8 dB below them is rare; its goodput falls below what round robin’s third of the slots gives it. Proportional fair compares each user’s rate with its own average served rate (Jalali, Padovani & Pankaj 2000), so UE1 is served at its own peaks and is not starved.',
@@ -59,7 +65,7 @@ export const wirelessExercise: ExerciseFile = {
       id: 'both',
       kind: 'make',
       prompt:
-        'Change only the base station’s scheduler so that the three users together get at least 5 Mb/s while UE1 (5 dB) still gets at least 0.8 Mb/s.',
+        'Change only the base station’s scheduler so that the three users together get at least 5 Mb/s while UE1 (5 dB) still gets at least 0.8 Mb/s. Set it before you press Play: the goodputs are over the whole run (a running base station keeps its scheduler).',
       editable: [{ path: SCHEDULER, label: 'Base-station scheduler' }],
       goals: [
         {
@@ -79,8 +85,14 @@ export const wirelessExercise: ExerciseFile = {
       ],
       solution: { [SCHEDULER]: pf },
       hints: [
-        'Round robin is fair but wastes slots on users in a fade; max-SNR uses the good slots but starves UE1.',
-        'Serve each user when its channel is good for it: relative to its own average rate (proportional fair), or weighted by its queueing delay (seed 004’s Qdelay, eq. 14).',
+        {
+          text: 'Round robin is fair but wastes slots on users in a fade; max-SNR uses the good slots but starves UE1. Proportional fair sits between them: it serves the user whose rate now is highest relative to its own average.',
+          answer: { [SCHEDULER]: pf },
+        },
+        {
+          text: 'Serve each user when its channel is good for it: relative to its own average rate (proportional fair), or weighted by its queueing delay (seed 004’s Qdelay, eq. 14).',
+          answer: { [SCHEDULER]: { type: 'qdelay' } },
+        },
       ],
       explanation:
         'Proportional fair (argmax R_l/AveR_l) and Qdelay (argmax Q_l/AveR_l·R_l, seed 004 eq. 14, a modified M-LWDF after Andrews et al. 2001) both ride each user’s fading peaks — multi-user diversity — so the aggregate rises well above round robin’s, while dividing by the served rate AveR_l keeps serving a user whose average has fallen behind, so UE1 is not starved. Seed 004 reports Qdelay with the highest utility Σ log x.',

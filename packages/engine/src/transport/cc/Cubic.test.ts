@@ -24,6 +24,19 @@ function drive(cc: Cubic, s: FakeCcState, t0Ns: number, untilS: number, sampleS:
 }
 
 describe('CUBIC', () => {
+  it('slow start counts the segments an ACK covers and ends at ssthresh (RFC 9438 §4.10; Linux tcp_slow_start)', () => {
+    const cc = new Cubic({ c: 0.4, beta: 0.7, fastConvergence: true, renoFriendly: false, rtt: 'srtt' });
+    const s = new FakeCcState();
+    s.cwnd = 10;
+    s.ssthresh = 100;
+    expect(cc.onAck(s, ackOf(0, RTT_NS, 2), 0)).toBe(12); // a delayed ACK covers two segments
+    // after a timeout (cwnd 1, ssthresh 76) the cumulative ACK that ends a go-back-N retransmission
+    // covers the 400 segments the receiver kept: slow start stops at ssthresh, not at 401
+    s.cwnd = 1;
+    s.ssthresh = 76;
+    expect(cc.onAck(s, ackOf(400, RTT_NS, 400), 0)).toBe(76);
+  });
+
   it('follows W(t) = C(t − K)³ + W_max between losses (RFC 9438 eqs. 1, 2)', () => {
     const cc = new Cubic({ c: 0.4, beta: 0.7, fastConvergence: true, renoFriendly: false, rtt: 'srtt' });
     const s = new FakeCcState();

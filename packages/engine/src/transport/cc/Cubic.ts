@@ -56,7 +56,11 @@ export class Cubic implements CongestionControl {
 
   onAck(s: CcState, ack: AckInfo, nowNs: number): number {
     const cwnd = s.cwnd;
-    if (cwnd < s.ssthresh) return cwnd + ack.ackedSegments; // slow start (RFC 5681; RFC 9438 §4.10)
+    // Slow start (RFC 9438 §4.10: the standard one, RFC 5681), counting the segments an ACK covers
+    // and ending at ssthresh as Linux's tcp_slow_start does: min(cwnd + acked, ssthresh). Without
+    // the cap the cumulative ACK that ends a go-back-N retransmission after a timeout (hundreds of
+    // segments the receiver had kept) took cwnd from 1 to far above ssthresh in one step.
+    if (cwnd < s.ssthresh) return Math.min(cwnd + ack.ackedSegments, s.ssthresh);
     if (this.epochStartNs < 0) {
       // a new congestion-avoidance epoch (RFC 9438 §4.2)
       this.epochStartNs = nowNs;
