@@ -40,6 +40,8 @@ export interface DebugHandle {
     queues: number[];
     util: number[];
     flight: number;
+    /** Packets on the wire counted per link (a network drawn with counts, levelOfDetail.ts), in all. */
+    wire: number;
     /** Router control packets (LbLCA feedback) among the packets on the wire. */
     control: number;
     drops: number;
@@ -136,6 +138,7 @@ export function installDebugHandle(lab: Lab, startupSource: string): void {
         queues: [...lab.live.queues],
         util: [...lab.live.util],
         flight: lab.live.flight.length / FLIGHT_STRIDE,
+        wire: lab.live.wire.reduce((a, b) => a + b, 0),
         control: controlInFlight(lab),
         drops: lab.live.drops.length,
         dropKinds: lab.live.drops.map((d) => (d.mark ? `mark:${d.reason}` : d.reason)),

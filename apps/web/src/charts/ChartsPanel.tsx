@@ -6,7 +6,7 @@
  */
 import { useStore } from 'zustand';
 import { useLab } from '../lab';
-import { TimeSeriesChart } from './TimeSeriesChart';
+import { FlowChart } from './FlowChart';
 import { QueueChart } from './QueueChart';
 import { DelayChart } from './DelayChart';
 import { ChiuJainPlot } from './ChiuJainPlot';
@@ -21,9 +21,9 @@ export function ChartsPanel() {
       className={`charts${flowCount >= 2 ? ' with-phase' : ''}${wireless ? ' with-bs' : ''}`}
       aria-label="Charts"
     >
-      <TimeSeriesChart kind="cwnd" />
+      <FlowChart kind="cwnd" />
       <QueueChart />
-      <TimeSeriesChart kind="throughput" />
+      <FlowChart kind="throughput" />
       <DelayChart />
       {flowCount >= 2 && <ChiuJainPlot />}
       {wireless && <UeChannelChart kind="snr" />}

@@ -12,6 +12,7 @@ import { useLab } from '../lab';
 import { defaultDelayFlows } from './chartData';
 import { PortPicker } from './PortPicker';
 import { TimeSeriesChart } from './TimeSeriesChart';
+import { useChartedFlows } from './FlowChart';
 
 type DelayView = 'delay' | 'rtt';
 const NO_FLOWS: string[] = [];
@@ -28,6 +29,8 @@ export function DelayChart() {
     return picked && (kept.length > 0 || picked.length === 0) ? kept : defaultDelayFlows(lab.series);
     // the default depends on the run's flows (meta)
   }, [picked, ids, lab, meta]);
+  // the round-trip view draws at most MAX_CHARTED_FLOWS flows until others are picked, like cwnd
+  const rtt = useChartedFlows('rtt');
   const id = useId();
   const toolbar = (
     <span className="queue-chart-controls">
@@ -45,10 +48,12 @@ export function DelayChart() {
         <option value="delay">one-way</option>
         <option value="rtt">round trip</option>
       </select>
-      {view === 'delay' && (
+      {view === 'delay' ? (
         <PortPicker ports={ids} chosen={shown} onChange={setPicked} noun="Flows" testId="delay-chart-flows" />
+      ) : (
+        rtt.picker
       )}
     </span>
   );
-  return <TimeSeriesChart key={view} kind={view} toolbar={toolbar} shownFlows={view === 'delay' ? shown : null} />;
+  return <TimeSeriesChart key={view} kind={view} toolbar={toolbar} shownFlows={view === 'delay' ? shown : rtt.shown} />;
 }

@@ -5,19 +5,20 @@ export function PortPicker({
   onChange,
   noun = 'Ports',
   testId,
+  summary,
 }: {
   ports: readonly string[];
   chosen: readonly string[];
   onChange(p: string[]): void;
   noun?: string;
   testId?: string;
+  /** What the closed picker says (default "Ports (4/623)"). */
+  summary?: string;
 }) {
   if (ports.length <= 1) return null;
   return (
     <details className="port-picker" data-testid={testId}>
-      <summary>
-        {noun} ({chosen.length}/{ports.length})
-      </summary>
+      <summary>{summary ?? `${noun} (${chosen.length}/${ports.length})`}</summary>
       <div className="port-picker-list" role="group" aria-label={`${noun} shown`}>
         {ports.map((p) => (
           <label key={p}>

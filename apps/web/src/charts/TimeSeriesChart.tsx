@@ -10,7 +10,6 @@ import { useLab } from '../lab';
 import type { SeriesStore } from '../state/SeriesStore';
 import {
   chartLines,
-  markerPoints,
   nearestIndex,
   nothingToShow,
   toCsv,
@@ -21,6 +20,7 @@ import {
 } from './chartData';
 import { drawChartCanvas, type DrawInput } from './drawChart';
 import type { AxisLayout } from './chartLayout';
+import { markerPoints } from './markers';
 import { chartExportSvg } from './exportLegend';
 import { exportCsv, exportPng, exportSvg } from './exportChart';
 import { ChartLegend } from './ChartLegend';
@@ -131,10 +131,7 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
     [build, version, durationNs, pinned],
   );
 
-  const markerKinds = useMemo(
-    () => (kind === 'cwnd' ? [...new Set(lab.series.markers.map((m) => m.kind))].sort() : []),
-    [kind, lab, version],
-  );
+  const markerKinds = useMemo(() => (kind === 'cwnd' ? [...lab.series.markerKinds].sort() : []), [kind, lab, version]);
 
   const events = useStore(lab.scenario, (s) => s.scenario.events);
   const presenting = useStore(lab.ui, (s) => s.presentation);
@@ -142,11 +139,16 @@ export function TimeSeriesChart({ kind, ports = null, shownFlows = null, source,
 
   const drawInput = useCallback(
     (cursorT: number | null, ls: LineSeries[] = lines): DrawInput => {
+      const [x0, x1] = xDomain();
+      // one marker per flow, kind and pixel column of the plot (markers.ts)
       const markers =
         kind === 'cwnd'
-          ? markerPoints(lab.series.markers, ls, lab.series.meta?.flowIds ?? []).filter(
-              (m) => !hidden.has(`cwnd:${m.flow}`),
-            )
+          ? markerPoints(lab.series.markers, ls, lab.series.meta?.flowIds ?? [], {
+              x0,
+              x1,
+              columns: Math.max(1, Math.round(size.w)),
+              hidden,
+            })
           : [];
       return {
         width: size.w,

@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SeriesStore } from '../state/SeriesStore';
 import type { Frame, RunMeta } from '../worker/protocol';
-import {
-  chartLines,
-  decimate,
-  hideAbove,
-  markerPoints,
-  nearestIndex,
-  toCsv,
-  yExtent,
-  type LineSeries,
-} from './chartData';
+import { chartLines, decimate, hideAbove, nearestIndex, toCsv, yExtent, type LineSeries } from './chartData';
+import { markerPoints } from './markers';
 
 // Flow rows carry fewer, reordered columns than the engine's: the store must go by the names.
 const FLOW_NAMES = ['t', 'cwnd', 'ssthresh', 'srttMs', 'throughputBps', 'goodputBps', 'rateBps'];

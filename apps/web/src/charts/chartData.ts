@@ -3,7 +3,7 @@
  * CSV export. Pure functions, unit-tested.
  */
 import { flowColor, flowDash } from '../palette';
-import type { FlowMarker, SeriesStore } from '../state/SeriesStore';
+import type { SeriesStore } from '../state/SeriesStore';
 
 export interface LineSeries {
   key: string;
@@ -94,10 +94,13 @@ export function chartLines(
   if (kind === 'snr' || kind === 'uerate') return ueLines(kind, store);
   if (kind === 'queue') {
     // when the ports' disciplines differ (a comparison), each line says which it is
-    const discOf = (name: string) => meta.ports.find((p) => p.name === name)?.queue ?? '';
+    // by name, once (a search per port made a network of 2,500 probed ports ten million comparisons a redraw)
+    const discs = new Map(meta.ports.map((p) => [p.name, p.queue]));
+    const discOf = (name: string) => discs.get(name) ?? '';
+    const wanted = ports ? new Set(ports) : null;
     const mixed = new Set(meta.probedPorts.map(discOf)).size > 1;
     meta.probedPorts.forEach((name, i) => {
-      if (ports && !ports.includes(name)) return;
+      if (wanted && !wanted.has(name)) return;
       const c = store.ports[i]!;
       out.push({
         key: `port:${name}`,
@@ -111,15 +114,18 @@ export function chartLines(
     });
     return out;
   }
+  // by id, once (a search per flow made a chart of 1,000 flows a million comparisons a redraw)
+  const styles = new Map(flows.map((f) => [f.id, f]));
+  const shown = shownFlows ? new Set(shownFlows) : null;
   meta.flowIds.forEach((id, i) => {
+    if (shown && !shown.has(id)) return;
     const c = store.flows[i]!;
-    const style = flows.find((f) => f.id === id);
+    const style = styles.get(id);
     const color = flowColor(i, style?.color);
     const x = c.column('t');
     // a flow's transport may have no window (UDP, TFRC) or no RTT (UDP): no line, no legend entry
     const traits = meta.flowTraits?.[i] ?? { window: true, rtt: true };
     if ((kind === 'cwnd' && !traits.window) || (kind === 'rtt' && !traits.rtt)) return;
-    if (shownFlows && !shownFlows.includes(id)) return;
     if (kind === 'delay') {
       out.push(...delayLines(id, i, color, x, (col) => c.column(col)));
       return;
@@ -468,21 +474,4 @@ export function toCsv(lines: readonly LineSeries[], timeLabel = 't (s)'): string
     );
   }
   return rows.join('\n') + '\n';
-}
-
-/** Markers for a chart (cwnd only), with the y they sit at on their flow's cwnd line. */
-export function markerPoints(
-  markers: readonly FlowMarker[],
-  lines: readonly LineSeries[],
-  flowIds: readonly string[],
-): { t: number; y: number; kind: string; color: string; flow: string }[] {
-  const out: { t: number; y: number; kind: string; color: string; flow: string }[] = [];
-  for (const m of markers) {
-    const id = flowIds[m.flow];
-    const line = lines.find((l) => l.key === `cwnd:${id}`);
-    if (!id || !line || line.x.length === 0) continue;
-    const i = nearestIndex(line.x, m.t);
-    out.push({ t: m.t, y: line.y[i]!, kind: m.kind, color: line.color, flow: id });
-  }
-  return out;
 }

@@ -5,6 +5,7 @@
  */
 import { memo } from 'react';
 import { REASON_STYLES, glyphPath } from '../dropStyles';
+import { PACKET_LINKS_MAX } from './levelOfDetail';
 import type { KeyEntry } from './keyPlacement';
 
 const ORDER = ['overflow', 'aqm', 'forced', 'mark', 'loss'] as const;
@@ -18,7 +19,12 @@ export const KEY_ENTRIES: readonly KeyEntry[] = [
   { text: 'link busy', glyph: 26 },
 ];
 
-export const DropLegend = memo(function DropLegend() {
+/**
+ * `links`: the network's link count. Above PACKET_LINKS_MAX packets are drawn as a count per link
+ * (levelOfDetail.ts), and the key says so in place of the packet glyphs.
+ */
+export const DropLegend = memo(function DropLegend({ links = 0 }: { links?: number }) {
+  const counts = links > PACKET_LINKS_MAX;
   return (
     <div
       className="drop-legend"
@@ -26,22 +32,38 @@ export const DropLegend = memo(function DropLegend() {
       aria-label="Key to packets, drops, marks, queue gauges and link shading"
       data-testid="drop-legend"
     >
-      <span className="drop-legend-item" title="A data packet on the wire, in its flow's colour" data-glyph="data">
-        <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
-          <rect x="-4" y="-4" width="8" height="8" fill="#0072B2" />
-        </svg>
-        data
-      </span>
-      <span
-        className="drop-legend-item"
-        title="An acknowledgement on its way back, in its flow's colour (smaller)"
-        data-glyph="ack"
-      >
-        <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
-          <rect x="-2" y="-2" width="4" height="4" fill="#0072B2" />
-        </svg>
-        ACK
-      </span>
+      {counts ? (
+        <span
+          className="drop-legend-item"
+          title={`This network has ${links.toLocaleString('en-US')} links: above ${PACKET_LINKS_MAX} links the packets on the wire are not drawn one by one; each link with packets on it shows a badge whose size grows with their number, with the number written in it where the link is long enough on screen (zoom in to read them)`}
+          data-glyph="count"
+          data-testid="packet-count-note"
+        >
+          <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
+            <circle r="6" fill="#1d3557" stroke="#fff" />
+          </svg>
+          Packets drawn per link as a count above {PACKET_LINKS_MAX} links
+        </span>
+      ) : (
+        <>
+          <span className="drop-legend-item" title="A data packet on the wire, in its flow's colour" data-glyph="data">
+            <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
+              <rect x="-4" y="-4" width="8" height="8" fill="#0072B2" />
+            </svg>
+            data
+          </span>
+          <span
+            className="drop-legend-item"
+            title="An acknowledgement on its way back, in its flow's colour (smaller)"
+            data-glyph="ack"
+          >
+            <svg width="14" height="14" viewBox="-7 -7 14 14" aria-hidden="true">
+              <rect x="-2" y="-2" width="4" height="4" fill="#0072B2" />
+            </svg>
+            ACK
+          </span>
+        </>
+      )}
       {ORDER.map((k) => {
         const st = REASON_STYLES[k];
         const filled = st.glyph === 'diamond' || st.glyph === 'square';

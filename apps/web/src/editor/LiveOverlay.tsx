@@ -13,6 +13,7 @@ import { BACKLOG_STRIDE, FLIGHT_STRIDE } from '../worker/protocol';
 import { drawGlyph, reasonStyle } from '../dropStyles';
 import { QUEUE_BAR_LENGTH, gaugeScale, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
 import { GLYPH_STRIDE, type LiveView } from '../worker/LiveView';
+import { badgeRadius, countLabelFits, linkCounts, packetsAsCounts, shortCount } from './levelOfDetail';
 import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
@@ -69,7 +70,10 @@ export function overlayBox(
 }
 const idleLink = '#c3c9d1';
 const busyLink = '#1d3557';
-const utilColor = interpolateRgb(idleLink, busyLink);
+const shade = interpolateRgb(idleLink, busyLink);
+/** Link shades by utilisation in 64 steps, made once (a colour string per link per frame was garbage). */
+const UTIL_SHADES = Array.from({ length: 65 }, (_, i) => shade(i / 64));
+const utilColor = (u: number) => UTIL_SHADES[Math.round(Math.min(1, Math.max(0, u)) * 64)]!;
 
 export function queueFillColor(f: number): string {
   return f < 0.5 ? '#009E73' : f < 0.85 ? '#E69F00' : '#D55E00';
@@ -153,6 +157,63 @@ function drawLinksAndQueues(
   }
 }
 
+/** Sets `data-<key>` only when it differs (a write is a DOM mutation even with the same value). */
+function setData(el: HTMLElement | SVGElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/** Each gauge port's backlog as "flow:packets …", in one pass over the frame's backlog. */
+function backlogTexts(bl: Uint32Array): Map<number, string> {
+  const out = new Map<number, string>();
+  for (let i = 0; i + BACKLOG_STRIDE - 1 < bl.length; i += BACKLOG_STRIDE) {
+    const port = bl[i]!;
+    const entry = `${bl[i + 1]}:${bl[i + 2]}`;
+    const had = out.get(port);
+    out.set(port, had ? `${had} ${entry}` : entry);
+  }
+  return out;
+}
+
+/**
+ * A large network's packets (levelOfDetail.ts): one badge per link with packets on the wire, at
+ * the link's middle, its area growing with the count, the count written in it where the link is
+ * long enough on screen.
+ */
+function drawCounts(
+  ctx: CanvasRenderingContext2D,
+  meta: RunMeta,
+  wire: Uint32Array,
+  pos: readonly (Pt | undefined)[],
+  zoom: number,
+): void {
+  const pairs = linkCounts(wire);
+  ctx.font = `${Math.max(6, 9 / Math.max(zoom, 0.01))}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineWidth = 1;
+  for (let j = 0; j < pairs.length; j += 2) {
+    const p = meta.ports[2 * pairs[j]!];
+    const a = p && pos[p.from];
+    const b = p && pos[p.to];
+    if (!a || !b) continue;
+    const n = pairs[j + 1]!;
+    const x = (a.x + b.x) / 2;
+    const y = (a.y + b.y) / 2;
+    const label = countLabelFits(Math.hypot(b.x - a.x, b.y - a.y) * zoom);
+    const r = label ? Math.max(badgeRadius(n), 6 / Math.max(zoom, 0.01)) : badgeRadius(n);
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = '#1d3557';
+    ctx.strokeStyle = '#ffffff';
+    ctx.fill();
+    ctx.stroke();
+    if (label) {
+      ctx.fillStyle = '#ffffff';
+      ctx.fillText(shortCount(n), x, y);
+    }
+  }
+}
+
 /**
  * Where a drop or mark is drawn: drops just past the end of the port's gauge, marks a little
  * further along the link (the marked packet went on).
@@ -199,24 +260,29 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       // Expose the state on the SVG for assistive tech and tests, a few times a second
       // (attribute changes that do not repaint anything), including the last state of a run
       // that has stopped moving.
-      if (meta && live.version !== attrsVersion && now - lastAttrs > 200) {
+      // Only the values that changed are written: each write is a DOM mutation, and a network
+      // of thousands of ports wrote every one of them five times a second. A large network (its
+      // packets drawn as counts) is described once a second.
+      const attrsMs = meta && packetsAsCounts(meta.ports.length / 2) ? 1000 : 200;
+      if (meta && live.version !== attrsVersion && now - lastAttrs > attrsMs) {
         lastAttrs = now;
         attrsVersion = live.version;
+        const backlogs = backlogTexts(live.backlog);
         root.querySelectorAll<SVGGElement>('[data-queue-port]').forEach((g) => {
           const i = Number(g.dataset['queuePort']);
           const p = meta.ports[i];
           if (!p) return;
-          g.dataset['fill'] = queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3);
-          g.dataset['packets'] = String(live.queues[i] ?? 0);
-          g.dataset['backlog'] = [...live.portBacklog(i)].map(([f, n]) => `${f}:${n}`).join(' ');
+          setData(g, 'fill', queueFraction(p, live.queues[i] ?? 0, live.queueBytes[i] ?? 0).toFixed(3));
+          setData(g, 'packets', String(live.queues[i] ?? 0));
+          setData(g, 'backlog', backlogs.get(i) ?? '');
         });
         root.querySelectorAll<SVGLineElement>('[data-link-line]').forEach((line, li) => {
-          line.dataset['util'] = Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2);
+          setData(line, 'util', Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2));
         });
       }
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
-      const moving = playing && live.flight.length > 0;
+      const moving = playing && (live.flight.length > 0 || live.wire.length > 0);
       if (!moving && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos)
         return;
       lastVersion = live.version;
@@ -297,6 +363,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         glyphs[g + 5] = y;
       }
       live.glyphCount = drawn;
+      if (live.wire.length > 0) drawCounts(ctx, meta, live.wire, pos, t.k);
       for (const d of live.drops) {
         const port = meta.ports[d.port];
         const a = port && pos[port.from];

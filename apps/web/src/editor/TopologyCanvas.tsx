@@ -147,7 +147,7 @@ export function TopologyCanvas() {
     // the key to the glyphs beside the canvas, never over it (above it in the editor, at its
     // right while presenting): no node or caption can be under it, however the view is panned
     <div className={`network-view key-${presenting ? keyAt : 'top'}`} ref={viewRef}>
-      <DropLegend />
+      <DropLegend links={scenario.links.length} />
       <div className={`canvas-box tool-${tool}`} ref={boxRef}>
         <svg
           ref={svgRef}

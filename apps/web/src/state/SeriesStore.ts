@@ -106,6 +106,8 @@ export class SeriesStore {
    */
   slots: Columns[] = [];
   markers: FlowMarker[] = [];
+  /** The kinds of marker seen this run (the cwnd chart's legend lists them). */
+  markerKinds = new Set<string>();
   private eventKinds: string[] = [];
   version = 0;
   private listeners = new Set<() => void>();
@@ -118,6 +120,7 @@ export class SeriesStore {
     this.ues = (meta?.baseStations ?? []).flatMap((b) => b.ues.map(() => new Columns(UE_COLUMNS, cap)));
     this.slots = (meta?.baseStations ?? []).map((b) => new Columns(bsSlotColumns(b.ues), cap));
     this.markers = [];
+    this.markerKinds = new Set();
     this.eventKinds = [...(meta?.eventKinds ?? [])];
     this.bump();
   }
@@ -147,11 +150,9 @@ export class SeriesStore {
     if (f.eventKinds) this.eventKinds = f.eventKinds;
     for (let i = 0; i + 2 < f.events.length; i += 3) {
       const code = f.events[i + 2]!;
-      this.markers.push({
-        t: f.events[i]!,
-        flow: f.events[i + 1]!,
-        kind: this.eventKinds[code] ?? `event ${code}`,
-      });
+      const kind = this.eventKinds[code] ?? `event ${code}`;
+      this.markers.push({ t: f.events[i]!, flow: f.events[i + 1]!, kind });
+      this.markerKinds.add(kind);
     }
     if (this.markers.length > MAX_MARKERS) this.markers.splice(0, this.markers.length - MAX_MARKERS / 2);
     if (f.samples > 0 || f.events.length > 0) this.bump();

@@ -4,6 +4,7 @@
  * by reason; Jain's fairness index across flows. Live while the run goes on (about twice a
  * second), final at the end; each header explains itself on hover; exportable as CSV.
  */
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { RunSummary } from '@cclab/engine';
 import { useLab } from '../lab';
@@ -12,22 +13,55 @@ import './summary.css';
 import { CompareButton, CompareTable } from '../compare/ComparePanel';
 import { SplitViewButton } from '../compare/split/SplitView';
 import { jainOf, jainUndefinedReason, showFigure } from './figures';
+import { pageOf, pageText } from './pagedRows';
 import { activePorts, FLOW_COLUMNS, formatCell, PORT_COLUMNS, summaryCsv, type SummaryColumn } from './summaryTable';
 
 function Table<T>({
   cols,
-  rows,
+  rows: all,
   caption,
+  noun,
   rowKey,
 }: {
   cols: readonly SummaryColumn<T>[];
   rows: readonly T[];
   caption: string;
+  /** What a row is, for the pager ("Flows 1–50 of 1,000"). */
+  noun: string;
   rowKey: (r: T) => string;
 }) {
+  // a long table shows one page of rows at a time (pagedRows.ts)
+  const [page, setPage] = useState(0);
+  const pg = pageOf(all.length, page);
+  const rows = pg.pages > 1 ? all.slice(pg.from, pg.to) : all;
+  const testId = `summary-pager-${noun.toLowerCase()}`;
   return (
     // a region that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
     <div className="summary-scroll" tabIndex={0} role="region" aria-label={`Summary ${caption.toLowerCase()}`}>
+      {pg.pages > 1 && (
+        <div className="summary-pager" data-testid={testId}>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Previous page of ${noun.toLowerCase()}`}
+            disabled={pg.page === 0}
+            onClick={() => setPage(pg.page - 1)}
+          >
+            ‹
+          </button>
+          <span aria-live="polite">{pageText(noun, pg, all.length)}</span>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Next page of ${noun.toLowerCase()}`}
+            disabled={pg.page === pg.pages - 1}
+            onClick={() => setPage(pg.page + 1)}
+          >
+            ›
+          </button>
+          <span className="muted">(the CSV has them all)</span>
+        </div>
+      )}
       <table className="summary-table">
         <caption>{caption}</caption>
         <thead>
@@ -66,8 +100,8 @@ export function SummaryTables({ summary }: { summary: RunSummary }) {
         Jain&apos;s fairness index: <strong data-testid="summary-jain">{showFigure(jainOf(summary), 3)}</strong> · total
         goodput {showFigure(summary.aggregateGoodputBps / 1e6, 2)} Mb/s · at {showFigure(summary.simulatedS, 2)} s
       </p>
-      <Table cols={FLOW_COLUMNS} rows={summary.flows} caption="Per flow" rowKey={(f) => f.id} />
-      <Table cols={PORT_COLUMNS} rows={activePorts(summary)} caption="Per port" rowKey={(p) => p.name} />
+      <Table cols={FLOW_COLUMNS} rows={summary.flows} caption="Per flow" noun="Flows" rowKey={(f) => f.id} />
+      <Table cols={PORT_COLUMNS} rows={activePorts(summary)} caption="Per port" noun="Ports" rowKey={(p) => p.name} />
     </>
   );
 }

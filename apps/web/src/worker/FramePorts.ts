@@ -5,7 +5,8 @@
  * whose counts changed since the last frame, and the same counters appended to each probed
  * port's sample row (the lab's `drops:<reason>` / `marks:<reason>` columns).
  */
-import type { Port, Simulation } from '@cclab/engine';
+import { MAX_BACKLOG_FLOWS, type Port, type Simulation } from '@cclab/engine';
+import { packetsAsCounts } from '../editor/levelOfDetail';
 import type { CodeTable } from './CodeTable';
 import type { RunMeta } from './protocol';
 import { markReasons } from './runMeta';
@@ -27,7 +28,12 @@ export class FramePorts {
   ) {
     this.ports = sim.network.ports;
     this.probed = sim.probedPorts;
-    this.gauges = meta.ports.flatMap((p, i) => (p.gauge ? [i] : []));
+    // A large network of many flows (packets drawn as counts, more flows than the engine records
+    // backlog columns for) has no per-flow gauge segments: finding them read every flow's count at
+    // every busy router port each frame (2,500 ports × 1,000 flows), and a gauge split a thousand
+    // ways shows nothing. Its gauges fill in one colour that warms as the buffer fills.
+    const perFlow = !(meta.flowIds.length > MAX_BACKLOG_FLOWS && packetsAsCounts(meta.ports.length / 2));
+    this.gauges = perFlow ? meta.ports.flatMap((p, i) => (p.gauge ? [i] : [])) : [];
     this.columnReasons = meta.dropReasons;
     this.columnMarkReasons = markReasons(meta.dropReasons);
     this.lastTotals = new Float64Array(this.ports.length);

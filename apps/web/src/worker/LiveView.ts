@@ -27,6 +27,8 @@ export class LiveView {
   meta: RunMeta | null = null;
   nowNs = 0;
   flight: Float64Array = new Float64Array(0);
+  /** Packets on the wire per port, for a network drawn with counts per link (else empty). */
+  wire: Uint32Array = new Uint32Array(0);
   queues: Float64Array = new Float64Array(0);
   queueBytes: Float64Array = new Float64Array(0);
   /** Per-flow backlog of the gauge ports: [port, flow, packets] triples, non-zero only, by port. */
@@ -56,6 +58,7 @@ export class LiveView {
     this.nowNs = 0;
     const n = meta?.ports.length ?? 0;
     this.flight = new Float64Array(0);
+    this.wire = new Uint32Array(0);
     this.queues = new Float64Array(n);
     this.queueBytes = new Float64Array(n);
     this.backlog = new Uint32Array(0);
@@ -78,6 +81,7 @@ export class LiveView {
   apply(f: Frame, wallNow: number): void {
     this.nowNs = f.nowNs;
     this.flight = f.flight;
+    this.wire = f.wire ?? new Uint32Array(0);
     this.queues = f.queues;
     this.queueBytes = f.queueBytes;
     this.backlog = f.backlog;

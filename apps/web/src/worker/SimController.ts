@@ -16,16 +16,15 @@ import {
 import { CodeTable } from './CodeTable';
 import { FramePorts } from './FramePorts';
 import { FLIGHT_STRIDE, type Frame, type RunMeta, type RunStatus, type SeekThen } from './protocol';
-import { runMeta } from './runMeta';
+import { forTheLab, runMeta } from './runMeta';
 import { SampleThinner } from './SampleThinner';
+import { EVENTS_PER_CLOCK_CHECK, nextEventsPerCheck } from './pacing';
+
+export { CHECK_MS, EVENTS_PER_CLOCK_CHECK, MIN_EVENTS_PER_CLOCK_CHECK, SUMMARY_MS, summaryEveryMs } from './pacing';
+import { packetsAsCounts } from '../editor/levelOfDetail';
 
 /** Wall-clock budget of engine work per tick, ms (keeps the worker responsive to messages). */
 export const SLICE_MS = 12;
-/**
- * Events between two looks at the wall clock: a slice never runs much past SLICE_MS however
- * busy a stretch of simulated time is, so the worker answers messages (and pings) promptly.
- */
-export const EVENTS_PER_CLOCK_CHECK = 20_000;
 /**
  * The slice budget for batch runs: longer slices mean fewer frames to pack and post per simulated
  * second, while a cancel (or a ping) still waits at most this long.
@@ -51,6 +50,8 @@ export class SimController {
   private slotBuf: number[] = [];
   private samples = 0;
   private eventsSeen = 0;
+  /** Events between two looks at the clock now (adapts, see MIN_EVENTS_PER_CLOCK_CHECK). */
+  eventsPerCheck = EVENTS_PER_CLOCK_CHECK;
   private lastBusy: Float64Array = new Float64Array(0);
   private lastBusyAt = 0;
   private thinner = new SampleThinner(4);
@@ -77,7 +78,7 @@ export class SimController {
     this.meta = null;
     let sim: Simulation;
     try {
-      sim = new Simulation(validateScenario(scenario));
+      sim = new Simulation(forTheLab(validateScenario(scenario)));
     } catch (e) {
       this.status = 'error';
       if (e instanceof ScenarioError) return { ok: false, issues: e.issues };
@@ -294,9 +295,18 @@ export class SimController {
     const start = this.clock();
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const end = Math.min(targetNs, sim.durationNs);
-    while (sim.nowNs < end && this.clock() - start < sliceMs) {
-      sim.runUntil(Math.min(end, sim.nowNs + chunk), EVENTS_PER_CLOCK_CHECK);
+    let last = start;
+    let why = '';
+    for (let now = this.clock(); sim.nowNs < end && now - start < sliceMs; now = this.clock()) {
+      this.adapt(why, now - last);
+      why = sim.runUntil(Math.min(end, sim.nowNs + chunk), this.eventsPerCheck);
+      last = now;
     }
+  }
+
+  /** After a stretch of events that took `took` ms and stopped for `why`: the count adapted. */
+  private adapt(why: string, took: number): void {
+    if (why !== '') this.eventsPerCheck = nextEventsPerCheck(this.eventsPerCheck, why, took);
   }
 
   /**
@@ -309,10 +319,14 @@ export class SimController {
     const start = this.clock();
     const chunk = Math.max(sim.scenario.probes.intervalNs / 4, 1e6);
     const utilFrom = Math.max(0, toNs - sim.scenario.probes.intervalNs);
-    while (sim.nowNs < toNs && this.clock() - start < BATCH_SLICE_MS) {
+    let last = start;
+    let why = '';
+    for (let now = this.clock(); sim.nowNs < toNs && now - start < BATCH_SLICE_MS; now = this.clock()) {
+      this.adapt(why, now - last);
       const before = sim.nowNs;
       const stop = before < utilFrom ? utilFrom : toNs;
-      sim.runUntil(Math.min(stop, before + chunk), EVENTS_PER_CLOCK_CHECK);
+      why = sim.runUntil(Math.min(stop, before + chunk), this.eventsPerCheck);
+      last = now;
       if (before < utilFrom && sim.nowNs >= utilFrom) this.markBusy(sim);
     }
     if (sim.nowNs < toNs && !sim.done) return;
@@ -363,10 +377,19 @@ export class SimController {
     }
     const drops: number[] = [];
     const flight: number[] = [];
+    // a large network's packets are drawn as a count per link (editor/levelOfDetail.ts)
+    const counts = animated && packetsAsCounts(ports.length / 2);
+    const wire = new Uint32Array(counts ? ports.length : 0);
     if (sim) {
       const d = sim.drainDrops();
       if (animated) for (const e of d) drops.push(e.port, e.flow, this.dropReasons.code(e.reason), e.mark ? 1 : 0);
-      if (animated) {
+      if (counts) {
+        const tmp: number[] = [];
+        for (let i = 0; i < ports.length; i++) {
+          tmp.length = 0;
+          wire[i] = ports[i]!.inFlight(tmp).length / IN_FLIGHT_STRIDE;
+        }
+      } else if (animated) {
         const tmp: number[] = [];
         for (let i = 0; i < ports.length && flight.length < MAX_FLIGHT_PACKETS * FLIGHT_STRIDE; i++) {
           tmp.length = 0;
@@ -390,6 +413,7 @@ export class SimController {
       events: Float64Array.from(events),
       drops: Float64Array.from(drops),
       flight: Float64Array.from(flight),
+      wire,
       queues,
       queueBytes,
       backlog: this.portState?.backlog() ?? new Uint32Array(0),

@@ -175,6 +175,11 @@ export interface Frame {
   drops: Float64Array;
   /** [portIndex, flowIndex, departNs, arriveNs, sizeBytes] per packet on the wire (animated runs only). */
   flight: Float64Array;
+  /**
+   * Packets on the wire per port, in place of `flight` for a network of more than PACKET_LINKS_MAX
+   * links (editor/levelOfDetail.ts; animated runs only, else empty or absent).
+   */
+  wire?: Uint32Array;
   /** Queue length in packets per port (all ports). */
   queues: Float64Array;
   /** Queue length in bytes per port. */

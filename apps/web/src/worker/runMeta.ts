@@ -3,7 +3,16 @@
  * disciplines, and the names of every series column, event kind and drop reason the frames
  * encode — all taken from the engine, so nothing in the lab depends on column positions.
  */
-import { DROP_REASONS, FLOW_COLUMNS, FLOW_EVENT_KINDS, getRegistry, type Simulation } from '@cclab/engine';
+import {
+  DROP_REASONS,
+  FLOW_COLUMNS,
+  FLOW_EVENT_KINDS,
+  MAX_BACKLOG_FLOWS,
+  PORT_COLUMNS,
+  getRegistry,
+  type ResolvedScenario,
+  type Simulation,
+} from '@cclab/engine';
 import type { BsMeta, RunMeta } from './protocol';
 
 /** Reasons a port counts drops by: the queue disciplines' reasons, then random loss on the link. */
@@ -36,6 +45,28 @@ export function seriesCapacity(maxPoints: number, totalColumns: number): number 
   const byBudget = Math.floor(SERIES_BUDGET_BYTES / (8 * Math.max(1, totalColumns)));
   const n = Math.max(16, Math.min(maxPoints, byBudget));
   return n - (n % 2);
+}
+
+/**
+ * The scenario as the lab's worker runs it: the engine keeps its own bounded series of every flow
+ * and probed port (for its CLI outputs; the lab never reads them), each allocated at `maxPoints`
+ * points and filled as the run goes on. For a wide run at the default 2,000 points that is
+ * hundreds of MB (2,000 nodes, 1,000 flows: about 600 MB, touched page by page over the first
+ * 200 simulated seconds, so the tab's memory grew for minutes). The lab lowers `maxPoints` so the
+ * engine's series fit SERIES_BUDGET_BYTES too, counting the columns every flow and probed port has
+ * at least (the engine adds a few discipline, link and backlog columns to some ports). Nothing the
+ * lab shows depends on them: samples reach it through `onSample` before the engine records them.
+ */
+export function forTheLab(sc: ResolvedScenario): ResolvedScenario {
+  const probed =
+    sc.probes.ports?.length ??
+    sc.links.reduce(
+      (n, l) => n + (sc.nodes[l.a]?.kind !== 'host' ? 1 : 0) + (sc.nodes[l.b]?.kind !== 'host' ? 1 : 0),
+      0,
+    );
+  const perPort = PORT_COLUMNS.length + (sc.flows.length <= MAX_BACKLOG_FLOWS ? sc.flows.length : 0);
+  const maxPoints = seriesCapacity(sc.probes.maxPoints, sc.flows.length * FLOW_COLUMNS.length + probed * perPort);
+  return maxPoints === sc.probes.maxPoints ? sc : { ...sc, probes: { ...sc.probes, maxPoints } };
 }
 
 export function runMeta(sim: Simulation): RunMeta {

@@ -7,6 +7,7 @@
  * a busy worker from a dead one.
  */
 import { SimController } from './SimController';
+import { summaryEveryMs } from './pacing';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -35,16 +36,18 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
 
 /** Wall time of the last summary sent (ms): a summary costs a sort of delays, so not every frame. */
 let lastSummaryMs = -Infinity;
-const SUMMARY_MS = 500;
+/** How long the last summary took to make (ms). */
+let summaryCostMs = 0;
 
 function postFrame(): void {
   const f: Frame = ctl.frame();
   f.ack = lastSeq;
   const t = performance.now();
-  if (ctl.status !== 'playing' || t - lastSummaryMs >= SUMMARY_MS) {
+  if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
     const summary = ctl.summary();
     if (summary) f.summary = summary;
     lastSummaryMs = t;
+    summaryCostMs = performance.now() - t;
   }
   post(f, [
     f.flowSamples.buffer,
@@ -53,6 +56,7 @@ function postFrame(): void {
     f.events.buffer,
     f.drops.buffer,
     f.flight.buffer,
+    ...(f.wire ? [f.wire.buffer] : []),
     f.queues.buffer,
     f.queueBytes.buffer,
     f.backlog.buffer,
