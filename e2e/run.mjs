@@ -1,15 +1,15 @@
 // End-to-end runner: serves the built lab, drives Debian's Chromium through playwright-core and
 // runs every e2e/tests/*.spec.mjs (each exports named async test functions taking a context).
 //
-// Tests run two at a time (E2E_JOBS, default 2: the CI machine has two cores), each lane with its
-// own Chromium (so clipboards and service workers never cross), each test in a fresh context. A
-// spec that measures speed or answers within a time (`export const runAlone = true`) runs first,
-// one test at a time on a quiet machine. A test's console output is printed with its result, so
-// two lanes' reports never interleave.
+// Tests run one at a time, each in a fresh context. E2E_JOBS=N runs N at a time, each lane with its
+// own Chromium (so clipboards and service workers never cross) — worth it only with cores to spare:
+// on the two-core CI machine two lanes took as long as one (1004 s against about 960 s; each test
+// twice as slow), so the default is one. A spec that measures speed or answers within a time
+// (`export const runAlone = true`) runs first, alone, whatever E2E_JOBS says. A test's console
+// output is printed with its result, so lanes' reports never interleave.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './fixtures/server.mjs';
 
@@ -20,7 +20,10 @@ if (!existsSync(dist + 'index.html')) {
   process.exit(1);
 }
 const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
-const requested = Number(process.env.E2E_JOBS ?? Math.min(2, availableParallelism()));
+// benchmarks (a spec's `export const benchmark = true`, or a test function's `.benchmark = true`)
+// measure speed and assert little else: `npm run bench:lab` runs them (E2E_BENCH=1), `npm test` does not
+const BENCH = process.env.E2E_BENCH === '1';
+const requested = Number(process.env.E2E_JOBS ?? 1);
 if (!Number.isInteger(requested) || requested < 1 || requested > 8) {
   console.error(`E2E_JOBS must be a whole number from 1 to 8 (got ${process.env.E2E_JOBS})`);
   process.exit(2);
@@ -55,6 +58,7 @@ const launch = () =>
 
 /** Every selected test, in file and export order: { title, name, fn, alone }. */
 const tests = [];
+let leftOut = 0;
 const specs = (await readdir(here + 'tests')).filter((f) => f.endsWith('.spec.mjs')).sort();
 for (const file of specs) {
   const mod = await import(here + 'tests/' + file);
@@ -62,7 +66,11 @@ for (const file of specs) {
     if (typeof fn !== 'function') continue;
     const title = `${file.replace('.spec.mjs', '')} › ${name}`;
     if (only && !only.test(title)) continue;
-    tests.push({ title, name, fn, alone: mod.runAlone === true });
+    if ((mod.benchmark === true || fn.benchmark === true) !== BENCH) {
+      leftOut++;
+      continue;
+    }
+    tests.push({ title, name, fn, alone: BENCH || mod.runAlone === true });
   }
 }
 
@@ -125,5 +133,8 @@ await runLanes(
   JOBS,
 );
 await server.close();
-print(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${JOBS} at a time)`);
+const others = leftOut ? `; ${leftOut} ${BENCH ? 'tests' : 'benchmarks (npm run bench:lab)'} not run` : '';
+print(
+  `${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${JOBS} at a time${others})`,
+);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -4,8 +4,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { LabPage } from '../fixtures/LabPage.mjs';
 
-/** It measures speed or answers within a time: e2e/run.mjs runs it alone, on a quiet machine. */
-export const runAlone = true;
+/** A benchmark: `npm run bench:lab` runs it (alone, on a quiet machine), `npm test` does not. */
+export const benchmark = true;
 
 const REPORT_DIR = new URL('../artifacts/', import.meta.url).pathname;
 const REPORT = `${REPORT_DIR}performance-batch.md`;

@@ -308,6 +308,9 @@ export async function rewindLatency({ context, baseUrl }) {
  * P on the Timeline slider toggles presentation mode as it does anywhere (a slider takes no
  * letters); the arrow keys there keep moving the slider (rewinding), presenting or not.
  */
+/** A benchmark: `npm run bench:lab` runs it, `npm test` does not. */
+rewindLatency.benchmark = true;
+
 export async function presentationKeyOnTheTimeline({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
