@@ -2,7 +2,7 @@
  * A/B comparison: a run pinned for comparison (its chart lines copied, its summary kept) and
  * the table of the pinned run beside the current one with the differences.
  */
-import type { RunSummary } from '@cclab/engine';
+import type { PageSummary } from '../worker/pageSummary';
 import { chartLines, type ChartKind, type FlowStyle, type LineSeries } from '../charts/chartData';
 import type { SeriesStore } from '../state/SeriesStore';
 import { jainOf, lossPercent } from '../summary/figures';
@@ -10,7 +10,7 @@ import { jainOf, lossPercent } from '../summary/figures';
 export interface PinnedRun {
   /** What the run was (shown in the legend and the table): scenario name and time pinned. */
   label: string;
-  summary: RunSummary;
+  summary: PageSummary;
   /**
    * Copies of the run's solid lines per chart (cwnd, throughput, RTT, the delay chart's mean), drawn
    * dashed under the live ones.
@@ -23,7 +23,12 @@ export const PINNED_DASH = '2 3';
 const PINNED_KINDS: ChartKind[] = ['cwnd', 'throughput', 'rtt', 'delay'];
 
 /** Pins the run the series store holds now: each solid line copied, restyled dashed. */
-export function pinRun(store: SeriesStore, flows: readonly FlowStyle[], summary: RunSummary, label: string): PinnedRun {
+export function pinRun(
+  store: SeriesStore,
+  flows: readonly FlowStyle[],
+  summary: PageSummary,
+  label: string,
+): PinnedRun {
   const lines: Partial<Record<ChartKind, LineSeries[]>> = {};
   for (const kind of PINNED_KINDS)
     lines[kind] = chartLines(kind, store, flows, null)
@@ -53,7 +58,7 @@ export interface CompareRow {
 }
 
 /** The figures of both runs side by side: per flow (matched by id) goodput, delay, loss; then Jain and the total. */
-export function compareRows(a: RunSummary, b: RunSummary): CompareRow[] {
+export function compareRows(a: PageSummary, b: PageSummary): CompareRow[] {
   const rows: CompareRow[] = [];
   const ids = [...new Set([...a.flows.map((f) => f.id), ...b.flows.map((f) => f.id)])];
   for (const id of ids) {

@@ -1,6 +1,7 @@
 /** What the run looks like to the UI: status, clock, speed, progress and problems. */
 import { create } from 'zustand';
-import type { RunSummary, ScenarioIssue } from '@cclab/engine';
+import type { ScenarioIssue } from '@cclab/engine';
+import type { PageSummary } from '../worker/pageSummary';
 import type { RunMeta, RunStatus } from '../worker/protocol';
 
 /** Speeds offered (simulated seconds per wall second); Infinity = as fast as possible. */
@@ -18,7 +19,7 @@ export interface RunState {
   issues: ScenarioIssue[];
   crash: string | null;
   /** The engine's summary of the run so far (live while running, final at the end). */
-  summary: RunSummary | null;
+  summary: PageSummary | null;
   /**
    * The furthest simulated time this run has shown (a rewind keeps it; a load, or a change that
    * replaces the future, sets it to where the run is). Below it the run is "rewound".

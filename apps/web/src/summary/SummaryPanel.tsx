@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import type { RunSummary } from '@cclab/engine';
+import type { PageSummary } from '../worker/pageSummary';
 import { useLab } from '../lab';
 import { exportCsv } from '../charts/exportChart';
 import './summary.css';
@@ -89,7 +89,7 @@ function Table<T>({
   );
 }
 
-export function SummaryTables({ summary }: { summary: RunSummary }) {
+export function SummaryTables({ summary }: { summary: PageSummary }) {
   const why = jainUndefinedReason(summary);
   return (
     <>

@@ -9,7 +9,8 @@
  * - a port's mean sojourn before any packet left it;
  * - any figure the engine gives as NaN or ±Infinity.
  */
-import type { FlowSummary, PortSummary, RunSummary } from '@cclab/engine';
+import type { FlowSummary } from '@cclab/engine';
+import type { PageSummary, PagePortSummary } from '../worker/pageSummary';
 
 /** What an undefined figure reads on screen. */
 export const UNDEFINED_FIGURE = '—';
@@ -27,14 +28,14 @@ export function csvFigure(v: number | string | null | undefined): string {
 }
 
 /** Jain's index of the goodputs, or null where it is undefined (fewer than two flows, nothing delivered). */
-export function jainOf(s: RunSummary): number | null {
+export function jainOf(s: PageSummary): number | null {
   if (s.flows.length < 2) return null;
   if (!s.flows.some((f) => f.goodputBps > 0)) return null;
   return Number.isFinite(s.jainGoodput) ? s.jainGoodput : null;
 }
 
 /** Why Jain's index reads "—" (the tooltip), or null when it has a value. */
-export function jainUndefinedReason(s: RunSummary): string | null {
+export function jainUndefinedReason(s: PageSummary): string | null {
   if (s.flows.length === 0) return 'undefined: no flows';
   if (s.flows.length === 1) return 'undefined with one flow (it would read 1 whatever the flow gets)';
   if (jainOf(s) === null) return 'undefined until a flow delivers something (0/0)';
@@ -47,6 +48,6 @@ export function lossPercent(f: FlowSummary): number | null {
 }
 
 /** A port's utilisation (%), or null when it carried nothing. */
-export function utilisationPercent(p: PortSummary): number | null {
+export function utilisationPercent(p: PagePortSummary): number | null {
   return p.arrivals > 0 && Number.isFinite(p.utilization) ? 100 * p.utilization : null;
 }

@@ -3,7 +3,8 @@
  * index, each column with its unit and a one-line explanation (shown on hover), and the same as
  * CSV with units in the headers.
  */
-import type { FlowSummary, PortSummary, RunSummary } from '@cclab/engine';
+import type { FlowSummary } from '@cclab/engine';
+import type { PageSummary, PagePortSummary } from '../worker/pageSummary';
 import { csvFigure, jainOf, lossPercent, showFigure, utilisationPercent } from './figures';
 
 export interface SummaryColumn<T> {
@@ -79,7 +80,7 @@ const reasons = (r: Record<string, number>) =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
 
-export const PORT_COLUMNS: readonly SummaryColumn<PortSummary>[] = [
+export const PORT_COLUMNS: readonly SummaryColumn<PagePortSummary>[] = [
   { key: 'port', label: 'Port', help: 'Egress queue, named from → to', value: (p) => p.name },
   { key: 'queue', label: 'Queue', help: 'Queue discipline running now', value: (p) => p.queue },
   {
@@ -126,7 +127,7 @@ export const PORT_COLUMNS: readonly SummaryColumn<PortSummary>[] = [
 ];
 
 /** Ports worth showing: those that carried traffic. */
-export function activePorts(s: RunSummary): PortSummary[] {
+export function activePorts(s: PageSummary): PagePortSummary[] {
   return s.ports.filter((p) => p.arrivals > 0);
 }
 
@@ -149,7 +150,7 @@ function csvTable<T>(cols: readonly SummaryColumn<T>[], rows: readonly T[]): str
 }
 
 /** The summary as CSV: the flows table, a blank line, the ports table, then Jain's index (full precision). */
-export function summaryCsv(s: RunSummary): string {
+export function summaryCsv(s: PageSummary): string {
   return (
     [
       ...csvTable(FLOW_COLUMNS, s.flows),

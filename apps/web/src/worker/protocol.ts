@@ -3,7 +3,8 @@
  * protocol version `v`; a worker built from a different version of this file refuses to talk.
  * Large per-frame payloads travel as transferable Float64Arrays.
  */
-import type { RunSummary, ScenarioInput, ScenarioIssue } from '@cclab/engine';
+import type { ScenarioInput, ScenarioIssue } from '@cclab/engine';
+import type { PageSummary } from './pageSummary';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -201,7 +202,7 @@ export interface Frame {
    */
   bsSlots: Float64Array;
   /** The engine's summary of the run so far (about twice a second while running, and when it stops). */
-  summary?: RunSummary;
+  summary?: PageSummary;
 }
 
 export type FromWorker =

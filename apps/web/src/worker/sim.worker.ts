@@ -8,6 +8,7 @@
  */
 import { SimController } from './SimController';
 import { summaryEveryMs } from './pacing';
+import { forThePage } from './pageSummary';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -45,7 +46,8 @@ function postFrame(): void {
   const t = performance.now();
   if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
     const summary = ctl.summary();
-    if (summary) f.summary = summary;
+    // without the ports' per-flow maps, which the page never shows and reads slowly (pageSummary.ts)
+    if (summary) f.summary = forThePage(summary);
     lastSummaryMs = t;
     summaryCostMs = performance.now() - t;
   }
