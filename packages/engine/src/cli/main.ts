@@ -28,6 +28,7 @@ const USAGE = `usage:
   cclab bench --per-event [--queue Q] [--flows N | --scenario FILE] [--from S] [--to S] [--functions]
                                                    instructions and cache misses per event (valgrind)
   cclab bench --wireless                           base station's per-event cost against plain ports
+  cclab bench --floor [--runs N]                   the engine against the floor of its design (docs/cli.md)
   cclab trace [NAME]                               list the shipped delivery traces, or print one (Mahimahi format)
   cclab validate-ns2 [--all] [NAME...]             rerun ns-2 references and compare
   cclab validate-ns2 --random N [--seed S] [--max-flows K]  N random dumbbell cases against ns-2 now
@@ -38,6 +39,7 @@ const USAGE = `usage:
   cclab reproduce --docs [ID...]                   rerun entries, record results, regenerate docs/reproductions.md
   cclab sweep FILE [--jobs N] [--out DIR] [--shard i/N]   run a sweep on every core (docs/sweeps.md)
   cclab sweep merge DIR... --out DIR               combine the shard folders of one sweep
+  cclab sweep schema                               print the sweep file JSON Schema
   cclab exercise list                              list the built-in exercises, one a line
   cclab exercise check FILE|ID... | --all          validate an exercise and verify its reference solution
   cclab demo list                                  list the lecture demos (id, title, point)
