@@ -145,7 +145,7 @@ function focusedItem(lab) {
 }
 
 /**
- * Issue 28, "Keyboard": Shift+H then Shift+R add two nodes in the middle of the view, clear of
+ * Shift+H then Shift+R add two nodes in the middle of the view, clear of
  * every node (glyph and caption) and link and of each other, in view; a link drawn from the
  * keyboard — Tab to a node, L, the arrow keys to another (a dashed band from the first node to the
  * focused one, the canvas saying what to do), Enter — is one undo step; Esc cancels; with the

@@ -1,4 +1,4 @@
-// Issue 28, "Projector": the lab on a lecture-hall projector (1024×768 and 1280×720) in its three
+// The lab on a lecture-hall projector (1024×768 and 1280×720) in its three
 // views — normal, presentation, split view + presentation — with the default scenario and the
 // bufferbloat preset, each after a few seconds of a run. The layout is measured (layoutChecks.mjs)
 // and each view is written to e2e/artifacts/projector-run/ (a run's output, not committed); the

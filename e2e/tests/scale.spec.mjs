@@ -1,4 +1,4 @@
-// The lab at scale (issue 29, item 4): two large scenarios (e2e/fixtures/scaleScenario.mjs) played at
+// The lab at scale: two large scenarios (e2e/fixtures/scaleScenario.mjs) played at
 // Max speed, measured, and written up in e2e/artifacts/performance-scale.md against the targets: no
 // main-thread task over 100 ms, Pause within 200 ms, per-frame work flat over the run, memory bounded.
 // A report, not a timed test: the assertions are the ones a loaded machine cannot make flaky (Pause

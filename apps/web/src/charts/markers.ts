@@ -2,7 +2,7 @@
  * Flow-event markers for the cwnd chart (▼ fast retransmit, ✕ timeout, …), placed on their flow's
  * cwnd line. A long run of many flows has tens of thousands of events (the store keeps up to
  * MAX_MARKERS); most of them would land on top of each other, and looking each one's line up among
- * every line made the chart's redraw grow with the run's length (issue 29, item 4). So lines are
+ * every line made the chart's redraw grow with the run's length. So lines are
  * found by key once, and within a drawing window at most one marker of each flow and kind is kept
  * per pixel column: the picture is the same (one glyph over another is not seen), the work per
  * redraw is bounded by what is on screen. Pure functions, unit-tested.

@@ -1,5 +1,5 @@
 /**
- * How much of a large network the live view draws (issue 29, item 4). Up to PACKET_LINKS_MAX
+ * How much of a large network the live view draws. Up to PACKET_LINKS_MAX
  * links every packet on the wire is a glyph moving along its link; above, the worker sends how
  * many packets each port has on the wire instead (Frame.wire), and the overlay draws one badge per
  * busy link whose size grows with the count, with the count written in it where the link is long

@@ -1,5 +1,5 @@
 /**
- * The Summary's tables show at most SUMMARY_PAGE_ROWS rows at a time (issue 29, item 4): a run of
+ * The Summary's tables show at most SUMMARY_PAGE_ROWS rows at a time: a run of
  * 1,000 flows and 4,000 ports re-rendered tens of thousands of cells twice a second, the page's
  * longest task. Longer tables get a pager ("Flows 1–50 of 1,000", ‹ ›); the CSV export has every
  * row. Pure functions, unit-tested.

@@ -1,4 +1,4 @@
-// The worker at scale (issue 29, item 4): how often it looks at the clock, what it keeps of the
+// The worker at scale: how often it looks at the clock, what it keeps of the
 // engine's series, and what a frame of a large network carries.
 import { describe, expect, it } from 'vitest';
 import { FLOW_COLUMNS, Simulation, defaultScenario, validateScenario, type ScenarioInput } from '@cclab/engine';

@@ -1,5 +1,5 @@
 /**
- * How the worker paces its own work so that it keeps answering (issue 29, item 4): how many
+ * How the worker paces its own work so that it keeps answering: how many
  * events it runs between two looks at the clock, and how often it makes a summary. Pure, so the
  * rules are unit-tested apart from the engine.
  */

@@ -3,7 +3,7 @@ import { checkArgs, COMMAND_SPECS, editDistance, UsageError } from './cliOptions
 import { main } from './main.js';
 
 /**
- * cclab issue 29, item 8: unknown or incomplete options were ignored with exit 0 (`run --jsno`
+ * Found by an audit: unknown or incomplete options were ignored with exit 0 (`run --jsno`
  * printed the text summary, `--trace-pcap` without a file traced nothing). Every command now
  * refuses them with exit 2 before doing anything, suggesting the closest valid option.
  */

@@ -2,7 +2,7 @@
  * The options every `cclab` command accepts, checked before the command runs: an unknown option,
  * one given twice, one missing its value or a stray argument is refused (exit 2) with the closest
  * valid option suggested — "unknown option --jsno; did you mean --json?" — instead of being
- * ignored (cclab issue 29, item 8). `--name=value` is read as `--name value`. docs/cli.md.
+ * ignored. `--name=value` is read as `--name value`. docs/cli.md.
  */
 
 /** Bad command-line arguments; the message is the line to print. */

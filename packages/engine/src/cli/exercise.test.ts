@@ -47,7 +47,7 @@ describe('cclab exercise', () => {
     );
   });
 
-  it('check names a value nested 100,000 deep instead of overflowing the stack (cclab issue 29)', async () => {
+  it('check names a value nested 100,000 deep instead of overflowing the stack', async () => {
     const f = join(dir, 'deep.json');
     const text = JSON.stringify({
       ...aimdBufferExercise,

@@ -6,7 +6,7 @@ import { defaultScenario } from '../scenario/presets.js';
 import { main } from './main.js';
 
 /**
- * cclab issue 29, item 7: `--csv` onto a file or /dev/full and `--trace-pcap /dev/full` ended in a
+ * Found by an audit: `--csv` onto a file or /dev/full and `--trace-pcap /dev/full` ended in a
  * Node stack trace, `--csv /proc/x` hung, and the same file for --trace-pcap and --trace-ns2 was
  * written twice over. Every output error is now one line naming the path and the problem (exit
  * 1), and two outputs naming one file are refused before the run (exit 2).

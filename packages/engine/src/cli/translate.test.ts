@@ -37,7 +37,7 @@ describe('cclab translate', () => {
 });
 
 /**
- * cclab issue 29, item 6: `translate ns2 n=1e9` aborted V8, `n=100000` printed 113 MB, `bw=0Mb`,
+ * Found by an audit: `translate ns2 n=1e9` aborted V8, `n=100000` printed 113 MB, `bw=0Mb`,
  * `bw=1e400Mb`, `qlim=-1`, `T=1e12`, `delay=-5ms` printed scenarios `validate` refuses, `n=0` said
  * "cwndflow=0 is not a flow index (0–-1)". Each key is checked against its range first (exit 2,
  * naming it), and what is printed is always a valid scenario.

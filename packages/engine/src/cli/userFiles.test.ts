@@ -9,7 +9,7 @@ import { SCENARIO_FILE_BYTES } from './scenarioFile.js';
 import { readUserFile, UserFileError } from './userFiles.js';
 
 /**
- * cclab issue 29, item 9: `validate /dev/zero` read 4.4 GB in 20 s, a FIFO waited for ever, and
+ * Found by an audit: `validate /dev/zero` read 4.4 GB in 20 s, a FIFO waited for ever, and
  * so did a sweep whose base.file was one. Only a regular file is read, its size checked first.
  */
 describe('reading the files a user names', () => {

@@ -2,7 +2,7 @@
  * Reading the files a user names on the command line (scenarios, sweeps and the scenario files
  * they name, exercises, a sweep's output folder). Only a regular file is read, and its size is
  * checked before a byte of it is: `/dev/zero`, a FIFO or a terminal would otherwise be read until
- * the process is killed (4.4 GB in 20 s) or wait forever (cclab issue 29, item 9). The file is
+ * the process is killed (4.4 GB in 20 s) or wait forever. The file is
  * opened without blocking (O_NONBLOCK: opening a FIFO waits for a writer otherwise) and its type
  * and size are taken from the open descriptor, so a file swapped between a check and the read
  * cannot slip through. Limits: docs/cli.md, "Input files".

@@ -6,7 +6,7 @@ import { allValueCombinations } from './variant.js';
 /**
  * `cclab exercise check` verifies at most 16 parameter combinations (docs/exercises.md). An
  * exercise may have 6 parameters of 32 values each (EXERCISE_LIMITS): 32⁶ ≈ 1.07·10⁹
- * combinations, which must never be listed to pick 16 of them (cclab issue 29, item 5: 32⁵ took
+ * combinations, which must never be listed to pick 16 of them (an audit found: 32⁵ took
  * 78 s and 4.4 GB, 32⁶ did not finish).
  */
 

@@ -5,7 +5,7 @@ import { presets } from './presets.js';
 import { ScenarioError, validateScenario } from './validate.js';
 
 /**
- * cclab issue 29, item 10: a validated scenario holds no non-finite number anywhere, and no
+ * Found by an audit: a validated scenario holds no non-finite number anywhere, and no
  * `__proto__` key. JSON spells Infinity `1e999`; a program (the lab, a script using the engine)
  * can hand over Infinity, -Infinity or NaN directly. The audit's fuzz found `ccParams` accepted
  * with `beta: 1e999` (and keys such as `hasOwnProperty`, `constructor`, `valueOf`) on transports

@@ -3,7 +3,7 @@ import { parseSweep, parseSweepText, SweepError } from './sweepPlan.js';
 import { SWEEP_LIMITS } from './sweepSchema.js';
 
 /**
- * Sweep files written carelessly or with hostile intent (cclab issue 29, item 11): every problem
+ * Sweep files written carelessly or with hostile intent: every problem
  * is a SweepError naming the field, never a stack overflow or the schema library's "Invalid input".
  */
 

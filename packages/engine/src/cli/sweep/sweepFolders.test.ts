@@ -8,7 +8,7 @@ import { main } from '../main.js';
 import { LOCK } from './folderLock.js';
 
 /**
- * cclab issue 29, item 11: `sweep merge --out` onto one of its input shards overwrote it (exit 0),
+ * Found by an audit: `sweep merge --out` onto one of its input shards overwrote it (exit 0),
  * and two sweeps resuming into one folder at once both ran what its log lacked (27 lines for 24
  * runs). Merging into an input folder is refused; an output folder is held by one process at a
  * time (its sweep.lock), a second one refused naming the folder and the process.
