@@ -7,9 +7,8 @@
  * cannot be helped by the font).
  */
 import type { ScenarioInput } from '@cclab/engine';
-import { nodeCaption } from './captions';
 import { NODE_RADIUS } from './geometry';
-import { CAPTION_ASCENT, CAPTION_DESCENT, CAPTION_HALO, presentingLabelGapPx, type MeasureText } from './networkExtent';
+import { nodeCaptionHalf, presentingCaptionExtent, type MeasureText } from './networkExtent';
 
 /** The smallest presenting node caption (px): still readable from the back of a lecture hall. */
 export const MIN_PRESENTING_NODE_CAPTION_PX = 12;
@@ -23,17 +22,12 @@ interface Box {
 
 /** The node captions' boxes on screen (px, relative to the camera's translation) at zoom k. */
 function captionBoxes(s: ScenarioInput, fontPx: number, k: number, measure: MeasureText): Box[] {
-  const gap = presentingLabelGapPx(fontPx);
   return s.nodes.map((n) => {
     const x = (n.x ?? 0) * k;
-    const base = ((n.y ?? 0) + NODE_RADIUS) * k + gap;
-    const half = measure(nodeCaption(n), fontPx, 600) / 2 + CAPTION_HALO;
-    return {
-      x0: x - half,
-      x1: x + half,
-      y0: base - CAPTION_ASCENT * fontPx - CAPTION_HALO,
-      y1: base + CAPTION_DESCENT * fontPx + CAPTION_HALO,
-    };
+    const foot = ((n.y ?? 0) + NODE_RADIUS) * k;
+    const half = nodeCaptionHalf(n, fontPx, measure);
+    const { above, below } = presentingCaptionExtent(fontPx);
+    return { x0: x - half, x1: x + half, y0: foot - above, y1: foot + below };
   });
 }
 

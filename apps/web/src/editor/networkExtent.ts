@@ -5,7 +5,7 @@
  * stylesheet draws them at a fixed size on screen whatever the zoom). The numbers mirror
  * NodeGlyph, LinkGlyph, geometry.ts and the label rules in app.css / presentation.css.
  */
-import type { ScenarioInput } from '@cclab/engine';
+import type { ScenarioInput, ScenarioNode } from '@cclab/engine';
 import { linkCaption, nodeCaption } from './captions';
 import {
   gaugeScale,
@@ -51,14 +51,27 @@ export function presentingLabelGapPx(fontPx: number): number {
   return fontPx + 1;
 }
 
+/**
+ * Presenting, how far a node caption of `fontPx` reaches above and below the node glyph's lowest
+ * point (its centre plus NODE_RADIUS, world units), in screen px: its baseline sits
+ * presentingLabelGapPx below, and the text with its outline reaches ASCENT above and DESCENT below
+ * the baseline.
+ */
+export function presentingCaptionExtent(fontPx: number): { above: number; below: number } {
+  const gap = presentingLabelGapPx(fontPx);
+  return { above: ASCENT * fontPx - gap + HALO, below: gap + DESCENT * fontPx + HALO };
+}
+
 /** Text's reach above and below its baseline, as fractions of its size (generous for any sans). */
-export const CAPTION_ASCENT = 0.95;
-export const CAPTION_DESCENT = 0.25;
-const ASCENT = CAPTION_ASCENT;
-const DESCENT = CAPTION_DESCENT;
+const ASCENT = 0.95;
+const DESCENT = 0.25;
 /** The captions' outline (paint-order stroke, 4 px wide) reaches this far beyond the glyphs. */
-export const CAPTION_HALO = 2;
-const HALO = CAPTION_HALO;
+const HALO = 2;
+
+/** Half a node caption's width with its outline, at `fontPx` (its weight is NodeGlyph's 600). */
+export function nodeCaptionHalf(node: ScenarioNode, fontPx: number, measure: MeasureText): number {
+  return measure(nodeCaption(node), fontPx, 600) / 2 + HALO;
+}
 
 function point(x: number, y: number, l: number, t: number, r: number, b: number): FitItem {
   return { x0: x, y0: y, x1: x, y1: y, l, t, r, b };
@@ -96,10 +109,10 @@ export function networkFitItems(s: ScenarioInput, style: CaptionStyle, measure: 
     const { x, y } = at.get(n.id)!;
     items.push({ x0: x - r, y0: y - r, x1: x + r, y1: y + r, l: 0, t: 0, r: 0, b: 0 });
     const fs = style.nodeFontPx;
-    const half = measure(nodeCaption(n), fs, 600) / 2 + HALO;
+    const half = nodeCaptionHalf(n, fs, measure);
     if (style.screen) {
-      const gap = presentingLabelGapPx(fs);
-      items.push(point(x, y + NODE_RADIUS, half, ASCENT * fs - gap + HALO, half, gap + DESCENT * fs + HALO));
+      const e = presentingCaptionExtent(fs);
+      items.push(point(x, y + NODE_RADIUS, half, e.above, half, e.below));
     } else {
       const base = y + NODE_LABEL_Y;
       items.push({
