@@ -6,10 +6,12 @@
 // on the two-core CI machine two lanes took as long as one (1004 s against about 960 s; each test
 // twice as slow), so the default is one. A spec that measures speed or answers within a time
 // (`export const runAlone = true`) runs first, alone, whatever E2E_JOBS says. A test's console
-// output is printed with its result, so lanes' reports never interleave.
+// output is printed with its result, so lanes' reports never interleave. Service workers are
+// blocked except in specs that export `serviceWorkers = 'allow'` (see launch below).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { processTreeCpuSeconds } from './fixtures/processCpu.mjs';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './fixtures/server.mjs';
 
@@ -41,8 +43,8 @@ console.log = (...args) => {
 
 await mkdir(here + 'artifacts', { recursive: true });
 const server = await serveStatic(dist);
-const launch = () =>
-  chromium.launch({
+const launch = async () => {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless=new',
@@ -55,6 +57,13 @@ const launch = () =>
       '--disable-sync',
     ],
   });
+  // The lab's service worker precaches the whole build when a page first loads, in every fresh
+  // context: about a quarter of a page load's CPU. Only the specs that test it (`export const
+  // serviceWorkers = 'allow'`) let it run; a context a test opens itself follows its spec.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: browser.serviceWorkers, ...options });
+  return browser;
+};
 
 /** Every selected test, in file and export order: { title, name, fn, alone }. */
 const tests = [];
@@ -70,14 +79,25 @@ for (const file of specs) {
       leftOut++;
       continue;
     }
-    tests.push({ title, name, fn, alone: BENCH || mod.runAlone === true });
+    tests.push({
+      title,
+      name,
+      fn,
+      alone: BENCH || mod.runAlone === true,
+      serviceWorkers: mod.serviceWorkers ?? 'block',
+    });
   }
 }
 
 let passed = 0;
 let failed = 0;
 
-async function runOne(browser, { title, name, fn }) {
+/** Wall seconds spent in each spec file's tests, for the slowest-files list at the end. */
+const specSeconds = new Map();
+
+async function runOne(browser, { title, name, fn, serviceWorkers }) {
+  // every context of this test, the runner's and those the test opens itself
+  browser.serviceWorkers = serviceWorkers;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const errors = [];
@@ -107,12 +127,17 @@ async function runOne(browser, { title, name, fn }) {
   } finally {
     await context.close();
   }
+  const spec = title.split(' › ')[0];
+  specSeconds.set(spec, (specSeconds.get(spec) ?? 0) + (Date.now() - t0) / 1000);
   print([line, ...out].join('\n'));
 }
 
 /** Runs `queue` on `lanes` browsers, each lane taking the next test when it is free. */
+let cpuSeconds = processTreeCpuSeconds() === null ? null : 0;
+
 async function runLanes(queue, lanes) {
   if (queue.length === 0) return;
+  const atStart = processTreeCpuSeconds();
   const browsers = await Promise.all(Array.from({ length: Math.min(lanes, queue.length) }, launch));
   let next = 0;
   await Promise.all(
@@ -120,6 +145,9 @@ async function runLanes(queue, lanes) {
       while (next < queue.length) await runOne(browser, queue[next++]);
     }),
   );
+  // measured before the browsers close: their processes' CPU is gone from /proc once they exit
+  const used = processTreeCpuSeconds();
+  if (used !== null && cpuSeconds !== null) cpuSeconds += used - atStart;
   await Promise.all(browsers.map((b) => b.close()));
 }
 
@@ -133,8 +161,11 @@ await runLanes(
   JOBS,
 );
 await server.close();
+const slowest = [...specSeconds].sort((a, b) => b[1] - a[1]).slice(0, 10);
+if (slowest.length > 1)
+  print(`slowest spec files: ${slowest.map(([f, sec]) => `${f} ${sec.toFixed(0)} s`).join(', ')}`);
 const others = leftOut ? `; ${leftOut} ${BENCH ? 'tests' : 'benchmarks (npm run bench:lab)'} not run` : '';
 print(
-  `${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${JOBS} at a time${others})`,
+  `${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${JOBS} at a time${cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(0)} CPU-seconds`}${others})`,
 );
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,11 +1,14 @@
-// Issue 15, works in any classroom: once visited, the lab works offline (a service worker caches
-// the built app), offers a new build with "Reload", and offers to install itself.
+// Works in any classroom: once visited, the lab works offline (a service worker caches the built
+// app), offers a new build with "Reload", and offers to install itself.
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LabPage } from '../fixtures/LabPage.mjs';
 import { serveStatic } from '../fixtures/server.mjs';
+
+// the runner blocks service workers in other specs (they cost every page load a precache)
+export const serviceWorkers = 'allow';
 
 const dist = new URL('../../apps/web/dist/', import.meta.url).pathname;
 

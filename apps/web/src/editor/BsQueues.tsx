@@ -9,6 +9,7 @@ import { useLab } from '../lab';
 import type { BsMeta, PortMeta } from '../worker/protocol';
 import { NODE_RADIUS, type Pt } from './geometry';
 import { queueFraction } from './LiveOverlay';
+import { frameLoop } from './frameLoop';
 
 /** Gauge size (world units) and spacing. */
 export const BS_GAUGE = { width: 46, height: 7, gap: 3 } as const;
@@ -35,13 +36,11 @@ export const BsQueues = memo(function BsQueues({ baseStations, ports, positions 
   const root = useRef<SVGGElement>(null);
 
   useEffect(() => {
-    let raf = 0;
     let seen = -1;
-    const draw = () => {
-      raf = requestAnimationFrame(draw);
+    const draw = (): boolean => {
       const live = lab.live;
       const g = root.current;
-      if (!g || live.version === seen) return;
+      if (!g || live.version === seen) return false;
       seen = live.version;
       g.querySelectorAll<SVGGElement>('[data-bs-ue]').forEach((el) => {
         const b = Number(el.dataset['bs']);
@@ -59,9 +58,16 @@ export const BsQueues = memo(function BsQueues({ baseStations, ports, positions 
         el.dataset['packets'] = String(packets);
         el.dataset['served'] = served ? '1' : '0';
       });
+      return false;
     };
-    raf = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(raf);
+    // drawn when a frame from the worker changed the queues, not every animation frame
+    const loop = frameLoop(draw);
+    const unsubscribe = lab.live.subscribe(loop.wake);
+    loop.wake();
+    return () => {
+      loop.stop();
+      unsubscribe();
+    };
   }, [lab, ports]);
 
   return (

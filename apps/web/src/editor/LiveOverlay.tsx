@@ -1,7 +1,8 @@
 /**
- * The moving parts of the network view, redrawn every animation frame without React: packets
+ * The moving parts of the network view, redrawn in animation frames without React: packets
  * on the wire (a canvas), drops where they happen, queue-bar fills and link shading by
- * utilisation (attributes of the SVG elements).
+ * utilisation (attributes of the SVG elements). It draws while something moves or changes and
+ * sleeps otherwise (frameLoop.ts): a paused network costs no frames.
  */
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion } from '../present/PresentationMode';
@@ -14,6 +15,7 @@ import { drawGlyph, reasonStyle } from '../dropStyles';
 import { QUEUE_BAR_LENGTH, gaugeScale, lane, queueBarFrame, NODE_RADIUS, type Pt } from './geometry';
 import { GLYPH_STRIDE, type LiveView } from '../worker/LiveView';
 import { badgeRadius, countLabelFits, linkCounts, packetsAsCounts, shortCount } from './levelOfDetail';
+import { frameLoop } from './frameLoop';
 import type { PortMeta, RunMeta } from '../worker/protocol';
 
 interface Props {
@@ -231,9 +233,13 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
   const props = useRef({ size, transform, positions, flowColors });
   props.current = { size, transform, positions, flowColors };
 
+  // the view's props changed (size, camera, positions, colours): draw them
+  const wakeRef = useRef<(() => void) | null>(null);
+  useEffect(() => wakeRef.current?.());
+
   useEffect(() => {
-    let raf = 0;
     let lastVersion = -1;
+    let markedBefore = false;
     let lastKey = '';
     let lastPos: readonly (Pt | undefined)[] | null = null;
     let box = { x: 0, y: 0, w: 0, h: 0 };
@@ -241,11 +247,11 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
     let attrsVersion = -1;
     /** Simulated time of the previous draw (ns). */
     let shownNs = 0;
-    const draw = () => {
-      raf = requestAnimationFrame(draw);
+    /** Draws the current picture; true while it keeps changing by itself (packets move, marks fade). */
+    const draw = (): boolean => {
       const cv = canvas.current;
       const root = svg.current;
-      if (!cv || !root) return;
+      if (!cv || !root) return false;
       const live = lab.live;
       const meta = live.meta;
       const { size, transform: t, positions: pos, flowColors: colors } = props.current;
@@ -280,11 +286,16 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
           setData(line, 'util', Math.max(live.util[2 * li] ?? 0, live.util[2 * li + 1] ?? 0).toFixed(2));
         });
       }
+      // a change that came too soon after the last write is written when its turn comes
+      if (meta && live.version !== attrsVersion) loop.wakeIn(Math.max(0, lastAttrs + attrsMs - now) + 1);
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
       const moving = playing && (live.flight.length > 0 || live.wire.length > 0);
-      if (!moving && live.drops.length === 0 && live.version === lastVersion && key === lastKey && pos === lastPos)
-        return;
+      const fading = live.drops.length > 0;
+      const more = moving || fading;
+      // (one more draw after the last mark expires, to take it off)
+      if (!more && !markedBefore && live.version === lastVersion && key === lastKey && pos === lastPos) return false;
+      markedBefore = fading;
       lastVersion = live.version;
       if (key !== lastKey || pos !== lastPos) {
         lastKey = key;
@@ -299,12 +310,12 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         cv.width = Math.round(box.w * dpr);
         cv.height = Math.round(box.h * dpr);
       }
-      if (box.w === 0 || box.h === 0) return;
+      if (box.w === 0 || box.h === 0) return more;
       const ctx = cv.getContext('2d');
-      if (!ctx) return;
+      if (!ctx) return false;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, box.w, box.h);
-      if (!meta) return;
+      if (!meta) return false;
       ctx.setTransform(dpr * t.k, 0, 0, dpr * t.k, dpr * (t.x - box.x), dpr * (t.y - box.y));
       // Presentation mode: packets at least 2.5× (about 9 screen px for data at 1024×768).
       const boost = presenting ? Math.max(2.5, 1.6 / t.k) : 1;
@@ -377,9 +388,19 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         ctx.globalAlpha = 1;
       }
       drawLinksAndQueues(ctx, meta, live, pos, colors, gauge);
+      return more;
     };
-    raf = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(raf);
+    const loop = frameLoop(draw);
+    wakeRef.current = loop.wake;
+    const unsubscribe = [lab.live.subscribe(loop.wake), lab.run.subscribe(loop.wake), lab.ui.subscribe(loop.wake)];
+    window.addEventListener('resize', loop.wake);
+    loop.wake();
+    return () => {
+      loop.stop();
+      wakeRef.current = null;
+      for (const u of unsubscribe) u();
+      window.removeEventListener('resize', loop.wake);
+    };
   }, [lab, svg]);
 
   return <canvas ref={canvas} className="live-overlay" aria-hidden="true" />;

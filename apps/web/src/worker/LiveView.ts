@@ -45,6 +45,7 @@ export class LiveView {
   private dropReasons: string[] = [];
   /** Increments whenever anything changed. */
   version = 0;
+  private readonly listeners = new Set<() => void>();
   /**
    * The packet glyphs of the overlay's latest draw, GLYPH_STRIDE numbers each: port, flow,
    * departure (ns), fraction of the way along the link, x, y (world units). Written by the
@@ -69,7 +70,18 @@ export class LiveView {
     this.dropReasons = [...(meta?.dropReasons ?? [])];
     this.drops = [];
     this.glyphCount = 0;
+    this.changed();
+  }
+
+  /** Calls `listener` after every change (a frame applied, a reset); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
     this.version++;
+    for (const l of this.listeners) l();
   }
 
   /** Room for `n` glyphs in `glyphs`. */
@@ -112,7 +124,7 @@ export class LiveView {
       });
     }
     if (this.drops.length > 400) this.drops.splice(0, this.drops.length - 400);
-    this.version++;
+    this.changed();
   }
 
   /** Packets of each flow queued at gauge port `port` (flow → packets), from the latest frame. */
