@@ -107,3 +107,58 @@ export async function slowMotionShowsPacketsTravelling({ context, baseUrl }) {
   assert.ok(rate > 0.003 && rate < 0.03, `about 10 ms of simulated time per second (got ${rate})`);
   await lab.screenshot('slow-motion');
 }
+
+/**
+ * A paused, unchanging network costs no animation frames (an always-running drawing loop kept the
+ * compositor busy over a still picture); playing draws packets every frame; a pause, once the last
+ * drop marks have faded, is still again — and an edit while paused is drawn.
+ */
+export async function stillNetworkRequestsNoFrames({ context, baseUrl }) {
+  const page = await context.newPage();
+  // counts the page's requestAnimationFrame calls (React and the charts use some too: allow a few)
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.__rafCalls = 0;
+    window.requestAnimationFrame = (cb) => {
+      window.__rafCalls++;
+      return raf(cb);
+    };
+  });
+  const lab = new LabPage(page, baseUrl);
+  await lab.open();
+  const framesIn = async (ms) => {
+    const before = await page.evaluate(() => window.__rafCalls);
+    await page.waitForTimeout(ms);
+    return (await page.evaluate(() => window.__rafCalls)) - before;
+  };
+  await page.waitForTimeout(500);
+  const pausedAtZero = await framesIn(1000);
+  assert.ok(pausedAtZero <= 3, `a paused network asked for ${pausedAtZero} frames in 1 s`);
+  await lab.play();
+  await lab.waitForRun(() => window.__cclab.glyphs().length > 0);
+  const playing = await framesIn(1000);
+  assert.ok(playing >= 20, `a playing network asked for only ${playing} frames in 1 s`);
+  await lab.testId('play').click(); // pause
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await page.waitForTimeout(1500); // drop marks fade in 0.9 s
+  const pausedLater = await framesIn(1000);
+  assert.ok(pausedLater <= 3, `paused mid-run, the network asked for ${pausedLater} frames in 1 s`);
+  // a view change while paused is drawn: the overlay follows the camera (its box is set as it draws)
+  const overlayBox = () =>
+    page
+      .locator('canvas.live-overlay')
+      .evaluate((c) => `${c.style.left} ${c.style.top} ${c.style.width} ${c.style.height}`);
+  const before = await overlayBox();
+  assert.ok((await page.evaluate(() => window.__cclab.glyphs().length)) > 0, 'the paused run shows its packets');
+  const box = await lab.canvasBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(
+    (b) => {
+      const c = document.querySelector('canvas.live-overlay');
+      return `${c.style.left} ${c.style.top} ${c.style.width} ${c.style.height}` !== b;
+    },
+    before,
+    { timeout: 5000 },
+  );
+}
