@@ -78,8 +78,10 @@ export function linksOf(text) {
   const links = [];
   proseLines(text).forEach((raw, i) => {
     const line = withoutCodeSpans(raw);
-    // inline links and images: [text](target "title") or [text](<target>)
-    for (const m of line.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g))
+    // inline links and images: [text](target "title") or [text](<target>); the text may hold [brackets]
+    for (const m of line.matchAll(
+      /!?\[(?:[^[\]\\]|\\.|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g,
+    ))
       links.push({ line: i + 1, target: m[1].replace(/^<|>$/g, '') });
     // reference definitions: [ref]: target
     const def = /^\s{0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(line);

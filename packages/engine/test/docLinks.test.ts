@@ -35,6 +35,7 @@ describe('docs:check', () => {
         "## Engine vs ns-2.35: what's *fast*",
         '## Notes',
         '## Notes',
+        '## nodes[]',
         '<a id="explicit-anchor"></a>',
         '```',
         '## not a heading (code)',
@@ -47,7 +48,7 @@ describe('docs:check', () => {
         '# Index',
         '[a](other.md#queue-disciplines-bench---queues) [b](other.md#engine-vs-ns-235-whats-fast)',
         '[c](other.md#notes) [d](other.md#notes-1) [e](other.md#explicit-anchor) [f](#index)',
-        '[g](https://example.org/missing#nowhere) [h](./) `[i](missing.md)`',
+        '[g](https://example.org/missing#nowhere) [h](./) `[i](missing.md)` [nodes[]](other.md#nodes)',
         '```',
         '[j](missing-in-code.md)',
         '```',
@@ -67,7 +68,7 @@ describe('docs:check', () => {
         '',
         'See [the target](target.md#a-section).',
         'And [gone](gone.md) and [wrong](target.md#no-such-section).',
-        '[self](#nowhere)',
+        '[self](#nowhere) [nodes[]](#nodes)',
       ].join('\n'),
     );
     const r = check([join(dir, 'broken.md')]);
@@ -75,7 +76,8 @@ describe('docs:check', () => {
     expect(r.out).toMatch(/broken\.md:4: gone\.md — no such file/);
     expect(r.out).toMatch(/broken\.md:4: target\.md#no-such-section — no heading with anchor #no-such-section/);
     expect(r.out).toMatch(/broken\.md:5: #nowhere — no heading with anchor #nowhere/);
+    expect(r.out).toMatch(/broken\.md:5: #nodes — no heading with anchor #nodes/);
     expect(r.out).not.toMatch(/#a-section —/);
-    expect(r.out).toContain('3 broken link(s)');
+    expect(r.out).toContain('4 broken link(s)');
   });
 });
