@@ -16,5 +16,6 @@ export default defineConfig({
     // one thread (326 s of a 19-minute `npm test`); two workers there take 206 s. The main thread
     // only hands out files and collects results.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './scripts/slowestTestFiles.ts'],
   },
 });
