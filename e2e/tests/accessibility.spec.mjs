@@ -1,4 +1,4 @@
-// axe-core on the lab's views (issues 15 and 28): zero violations, on every panel.
+// axe-core on the lab's views: zero violations, on every panel.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LabPage } from '../fixtures/LabPage.mjs';

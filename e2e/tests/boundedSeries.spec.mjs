@@ -6,9 +6,9 @@ import { defaultScenarioForTests } from '../fixtures/scenarios.mjs';
 export const runAlone = true;
 
 /**
- * Issue 7 item 3: `"probes": {"interval": "1us"}` used to grow the lab's series without bound
- * (13 GB heap, page frozen, Cancel dead). Now the worker sends only the samples the bounded
- * series keep: the page's heap stays small, the page answers, and Cancel stops the run.
+ * `"probes": {"interval": "1us"}` must not grow the lab's series without bound (unbounded, it
+ * reaches a 13 GB heap, a frozen page and a dead Cancel): the worker sends only the samples the
+ * bounded series keep, so the page's heap stays small, the page answers, and Cancel stops the run.
  */
 export async function microsecondProbeIntervalStaysBoundedAndCancels({ context, baseUrl }) {
   const first = new LabPage(await context.newPage(), baseUrl);

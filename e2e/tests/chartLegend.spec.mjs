@@ -1,4 +1,4 @@
-// Issue 15, fixes found on the way: the cwnd legend was cut off above ≈ 4 flows.
+// The cwnd legend is not cut off with more than ≈ 4 flows.
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
 import { manyFlowScenario } from '../fixtures/scenarios.mjs';

@@ -1,4 +1,4 @@
-// The lecture kit (issue 28): the Demos list opens each demo by a click, paused at 0 s with its
+// The lecture kit: the Demos list opens each demo by a click, paused at 0 s with its
 // teacher's note; a demo plays; a live-change button of the note is recorded at the run's time;
 // edited work is kept unless replaced; presentation mode folds the note to a corner; axe-clean.
 // One page does it all (docs/testing.md: every e2e context costs CI seconds).

@@ -1,4 +1,4 @@
-// The exact inputs of issue 7 that hung, blanked or froze the lab, opened as share links. Each
+// Inputs that would hang, blank or freeze the lab (each as a user sent it), opened as share links. Each
 // must end in a field-named error or a run that makes progress with bounded memory — never
 // "Loading…" forever, a clock stuck at 0, or a blank page.
 import assert from 'node:assert/strict';

@@ -1,5 +1,4 @@
-// Issue 15, fixes found on the way: host egress ports could not be charted, so a queue building
-// at a sending host showed as a flat 0.
+// Host egress ports can be charted: a queue building at a sending host shows, not a flat 0.
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
 import { defaultScenarioForTests } from '../fixtures/scenarios.mjs';

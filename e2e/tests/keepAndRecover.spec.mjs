@@ -81,7 +81,7 @@ export async function dropScenarioFileOpensItWithLayout({ context, baseUrl }) {
 export async function reloadRestoresAutosavedWork({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
-  // edit before the run (a change mid-run would be recorded as a timed event: issue 15)
+  // edit before the run (a change mid-run would be recorded as a timed event)
   await lab.testId('reset').click();
   await lab.testId('scenario-name').fill('My lecture network');
   await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });

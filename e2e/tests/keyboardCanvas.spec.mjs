@@ -1,5 +1,4 @@
-// Issue 15, fixes found on the way: nodes and links could not be reached by keyboard (the canvas
-// was one tab stop).
+// Nodes and links can be reached by keyboard (the canvas is not a single tab stop).
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';
 

@@ -1,4 +1,4 @@
-// The lab in the lecture hall (issue 15): what an instructor does while the room watches.
+// The lab in the lecture hall: what an instructor does while the room watches.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { assertClockNeverWentBack, LabPage } from '../fixtures/LabPage.mjs';

@@ -20,7 +20,7 @@ async function setQuantity(lab, id, text) {
 }
 
 /**
- * The lecturer's path (issue 28): a link opens ready at time zero; what is prepared before Play
+ * The lecturer's path: a link opens ready at time zero; what is prepared before Play
  * changes the scenario itself (no recorded changes, captions and inspector agree); a change during
  * the run is recorded at its moment, shown in the inspector and beside the timeline, the link staying
  * "same both ways"; "Apply from 0 s" makes it the scenario's own value without sending the clock

@@ -1,4 +1,4 @@
-// Issue 15, live changes: starting or stopping a flow while a run is going applies at the current
+// Live changes: starting or stopping a flow while a run is going applies at the current
 // simulated time; the run goes on and the change is a timed event of the scenario.
 import assert from 'node:assert/strict';
 import { assertClockNeverWentBack, LabPage } from '../fixtures/LabPage.mjs';

@@ -111,7 +111,7 @@ export async function redShowsAverageQueueAndThresholds({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
   // picked before the run: the queue chart records the state of the discipline a run starts
-  // with (a change mid-run is a timed event, issue 15, and RED's state then has no columns)
+  // with (a change mid-run is a timed event, and RED's state then has no columns)
   await lab.testId('reset').click();
   await selectBottleneck(lab);
   await lab.testId('link-queue').selectOption('red');
@@ -162,7 +162,7 @@ export async function redShowsAverageQueueAndThresholds({ context, baseUrl }) {
 export async function drrWithCodelChildrenStacksTheGaugeByFlow({ context, baseUrl }) {
   const lab = new LabPage(await context.newPage(), baseUrl);
   await lab.open();
-  // configure before the run (a change mid-run would be recorded as a timed event: issue 15)
+  // configure before the run (a change mid-run would be recorded as a timed event)
   await lab.testId('reset').click();
   await selectBottleneck(lab);
   // a 16-packet buffer: CoDel keeps a few packets queued, and a few must fill a visible part of the gauge

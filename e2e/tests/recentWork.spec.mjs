@@ -24,7 +24,7 @@ async function recentNames(lab) {
 }
 
 /**
- * Issue 29, items 1–3: a valid link opened over the user's work, two tabs with different work, an
+ * A valid link opened over the user's work, two tabs with different work, an
  * invalid edit and a new empty network, each followed by closing the tabs and coming back: nothing
  * is lost; Recent work lists it and opens it again.
  */

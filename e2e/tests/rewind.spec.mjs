@@ -1,4 +1,4 @@
-// Rewind (issue 15): the timeline scrubber, playing on from a rewound moment, a change made while
+// Rewind: the timeline scrubber, playing on from a rewound moment, a change made while
 // rewound (a new branch), and undo of a live change without going back to zero.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The split view (issue 15): two variants of one scenario side by side, one clock and one seed,
+// The split view: two variants of one scenario side by side, one clock and one seed,
 // two workers — NewReno against CUBIC on the default network, as an instructor would show it.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Issue 28, "Teaching views": the one-way delay chart for the bufferbloat preset's voice calls,
+// Teaching views: the one-way delay chart for the bufferbloat preset's voice calls,
 // charts that show only what a flow has, "—" for undefined figures, buffer-sizing rules for a link.
 import assert from 'node:assert/strict';
 import { LabPage } from '../fixtures/LabPage.mjs';

@@ -11,7 +11,7 @@
 // Bundling (esbuild) matters for start-up: Node resolves and compiles one ESM file per module,
 // and the ~150 modules of the engine cost ≈ 2× the CPU of the bundle at start-up. zod (the
 // package's one dependency, still declared for its types) is bundled too: imported from
-// node_modules it is ≈ 95 modules (64 of them locales) and cost ≈ 50 ms of CPU at every `cclab`
+// node_modules it is ≈ 95 modules (64 of them locales) and costs ≈ 50 ms of CPU at every `cclab`
 // start, bundled ≈ 25 ms (docs/performance.md). The CLI and the chunks sit two folders below the
 // package root, like src/cli/*.ts, so the CLI's paths relative to import.meta.url (the test
 // fixtures, reproductions/results, docs/) resolve the same from sources and from dist.

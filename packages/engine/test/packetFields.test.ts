@@ -18,7 +18,7 @@ describe('byteCount', () => {
 describe('packet size field', () => {
   // V8 stores a field that has only held small integers in the object; one store of a heap number
   // makes it a boxed double for every packet, one more cache line per hop (docs/performance.md,
-  // "Seventh session"). V8's own description of a live packet says which it is.
+  // "What makes it fast"). V8's own description of a live packet says which it is.
   it('stays a small integer through a run of TCP, UDP, DCCP and TFRC flows', () => {
     const script = `
       const { Simulation } = await import('./src/Simulation.ts');

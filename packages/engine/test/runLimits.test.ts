@@ -7,7 +7,7 @@ import { Simulation } from '../src/Simulation.js';
 
 /**
  * A run always makes progress and never exhausts the heap: engine limits stop it with an error
- * that names the part of the scenario responsible (issue 7). Validation keeps these inputs out
+ * that names the part of the scenario responsible. Validation keeps these inputs out
  * of files; the tests build the resolved scenario in code to reach the engine with them.
  */
 describe('engine limits during a run', () => {

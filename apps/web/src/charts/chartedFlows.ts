@@ -1,6 +1,6 @@
 /**
- * Which flows the cwnd, throughput and round-trip-time charts draw before the user picks (issue
- * 29, item 4): all of them up to MAX_CHARTED_FLOWS; of more, the first MAX_CHARTED_FLOWS that have
+ * Which flows the cwnd, throughput and round-trip-time charts draw before the user picks: all of
+ * them up to MAX_CHARTED_FLOWS; of more, the first MAX_CHARTED_FLOWS that have
  * what the chart shows (a window for cwnd, a measured RTT for the RTT chart). A chart of a thousand
  * lines is unreadable and costs a redraw of every one four times a second; its Flows picker shows
  * any others, and its head says how many it shows ("Showing 16 of 1,000 flows"). Pure functions,

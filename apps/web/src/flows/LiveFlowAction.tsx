@@ -1,5 +1,5 @@
 /**
- * Start or stop a flow while a run is going (issue 15, live changes): the button records a timed
+ * Start or stop a flow while a run is going (a live change): the button records a timed
  * event `{ at: now, flow, action }` in the scenario, the running simulation applies it at the
  * current simulated time (the run goes on, nothing restarts) and the charts mark it. A stopped flow
  * stays stopped (its transport has closed; the engine rejects a later start).

@@ -1,6 +1,6 @@
 /**
- * Sample files to import, served from the repository's top-level public/samples/ (issue 15: static
- * assets live in public/). sampleFiles.test.ts loads each through the validator its import uses,
+ * Sample files to import, served from the repository's top-level public/samples/ (the lab's static
+ * files live in public/). sampleFiles.test.ts loads each through the validator its import uses,
  * so a format change that breaks a sample fails the test.
  */
 export type SampleKind = 'scenario' | 'sweep' | 'trace' | 'exercise';

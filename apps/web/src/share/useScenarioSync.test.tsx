@@ -37,8 +37,8 @@ afterEach(() => {
 /**
  * The address bar holds the scenario (`#s=`, written 600 ms after an edit) and, while the split view
  * is open, its choice (`&split=`, written by the split view when it opens). The scenario's delayed
- * write must keep the split's part: an edit made just before the split opened (the lab's own first
- * write after loading, in the e2e test that caught this) used to drop it.
+ * write must keep the split's part: an edit made just before the split opens (the lab's own first
+ * write after loading, as in the split-view e2e test) must not drop it.
  */
 describe('the address bar with the split view open', () => {
   it("keeps `&split=` when the scenario's link is written after the split opened", () => {

@@ -37,9 +37,9 @@ type Run = Timing & { events?: number };
  * each a 5-s warm-up, then 100 s timed in a fresh process), the floor and `cclab run` of the
  * benchmark as whole processes (spawn to exit: Node's and the CLI's start-up, the cold JIT) and
  * ns-2.35 on the benchmark (a whole process, when `ns` is installed). Prints the median CPU time
- * of each, the engine over its floor, and both over ns-2 — the issue-14 targets (engine alone ≤
- * 0.4 × ns-2, whole process ≤ 0.5 ×) and the issue-8 target (RR ≤ 1.3 × DropTail) read against
- * what the hops alone cost on this machine.
+ * of each, the engine over its floor, and both over ns-2 — the retired speed targets (engine
+ * alone ≤ 0.4 × ns-2, whole process ≤ 0.5 ×; RR ≤ 1.3 × DropTail; docs/performance.md, "Retired
+ * targets") read against what the hops alone cost on this machine.
  */
 export function benchFloor(runs: number, out: (s: string) => void): number {
   const runNs2 = ns2BenchRunner();
@@ -95,12 +95,16 @@ export function benchFloor(runs: number, out: (s: string) => void): number {
   out(
     `engine / floor: DropTail over FIFO ${(cpu[2]! / cpu[0]!).toFixed(2)}, RR over RR ${(cpu[3]! / cpu[1]!).toFixed(2)}`,
   );
-  out(`RR / FIFO: floor ${(cpu[1]! / cpu[0]!).toFixed(2)}, engine ${(cpu[3]! / cpu[2]!).toFixed(2)} (issue 8: ≤ 1.3)`);
+  out(
+    `RR / FIFO: floor ${(cpu[1]! / cpu[0]!).toFixed(2)}, engine ${(cpu[3]! / cpu[2]!).toFixed(2)} (retired target: ≤ 1.3)`,
+  );
   out(`whole process: cclab run over the floor's process ${(cpu[5]! / cpu[4]!).toFixed(2)}`);
   if (runNs2) {
     const within = (target: number, floor: number) => (target / (floor / ns2)).toFixed(2);
-    out(`engine alone ≤ 0.4 × ns-2 (issue 14) needs the engine within ${within(0.4, cpu[0]!)} × its floor here`);
-    out(`cclab run ≤ 0.5 × ns-2 (issue 14) needs it within ${within(0.5, cpu[4]!)} × the floor's whole process here`);
+    out(`engine alone ≤ 0.4 × ns-2 (retired target) needs the engine within ${within(0.4, cpu[0]!)} × its floor here`);
+    out(
+      `cclab run ≤ 0.5 × ns-2 (retired target) needs it within ${within(0.5, cpu[4]!)} × the floor's whole process here`,
+    );
   }
   out(`load average at end: ${loadAverage()}`);
   return 0;

@@ -70,7 +70,7 @@ const EVENT_COLUMNS = ['Ir', 'Dr', 'Dw', 'D1mr', 'D1mw', 'I1mr'];
  * seconds and divided by the events between them, so that start-up, building the network and
  * most of the JIT's compilations cancel out. Under `node --predictable` instruction counts repeat
  * within ≈ 0.2 % and cache misses within ≈ 5 % on any machine however busy, where timings on a
- * shared machine swing by tens of per cent (docs/performance.md, "Seventh session"); the price is
+ * shared machine swing by tens of per cent (docs/performance.md, "How to measure"); the price is
  * time (≈ 1 min per simulated 10 s). With --functions, the per-event costs of each JIT-compiled function too (V8's perf map).
  * Needs valgrind (`apt-get install valgrind`).
  */

@@ -3,9 +3,9 @@ import { checkArgs, COMMAND_SPECS, editDistance, UsageError } from './cliOptions
 import { main } from './main.js';
 
 /**
- * Found by an audit: unknown or incomplete options were ignored with exit 0 (`run --jsno`
- * printed the text summary, `--trace-pcap` without a file traced nothing). Every command now
- * refuses them with exit 2 before doing anything, suggesting the closest valid option.
+ * Unknown or incomplete options (`run --jsno`, `--trace-pcap` without a file) are refused by every
+ * command with exit 2 before it does anything, suggesting the closest valid option; ignored, they
+ * would print the text summary or trace nothing, with exit 0.
  */
 describe('command-line options', () => {
   let stderr = '';

@@ -55,7 +55,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   'sweep schema': {},
   'exercise list': {},
   'exercise check': { flags: ['--all'], maxPositional: Infinity },
-  // `cclab demo` (on main, merged with this branch): its subcommands' options
+  // `cclab demo`'s subcommands and their options
   'demo list': {},
   'demo check': { flags: ['--all'], maxPositional: Infinity },
 };

@@ -23,7 +23,7 @@ describe('cclab run / validate', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('exits 2 and names the field for the issue\'s "duration": "1e999s"', async () => {
+  it('exits 2 and names the field for "duration": "1e999s"', async () => {
     const s = { ...defaultScenario(), duration: '1e999s' };
     const f = file('inf.json', s);
     expect(await main(['validate', f])).toBe(2);

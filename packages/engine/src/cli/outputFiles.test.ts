@@ -6,10 +6,10 @@ import { defaultScenario } from '../scenario/presets.js';
 import { main } from './main.js';
 
 /**
- * Found by an audit: `--csv` onto a file or /dev/full and `--trace-pcap /dev/full` ended in a
- * Node stack trace, `--csv /proc/x` hung, and the same file for --trace-pcap and --trace-ns2 was
- * written twice over. Every output error is now one line naming the path and the problem (exit
- * 1), and two outputs naming one file are refused before the run (exit 2).
+ * `--csv` onto a file or /dev/full, `--trace-pcap /dev/full`, `--csv /proc/x`, one file for both
+ * --trace-pcap and --trace-ns2: every output error is one line naming the path and the problem
+ * (exit 1), and two outputs naming one file are refused before the run (exit 2) — never a Node
+ * stack trace, a hang or a file written twice over.
  */
 describe('output files', () => {
   let stderr = '';

@@ -1,9 +1,9 @@
 /**
  * Writing what the command line produces (CSV folders, traces, sweep outputs, written presets):
  * every failure is an OutputError of one line naming the option, the path and the problem, which
- * `main` prints and ends with exit status 1 (an audit found: a file where a folder was
- * expected, /dev/full, a folder under /proc ended in a Node stack trace or hung). Two outputs that
- * name one file are refused before anything runs. docs/cli.md, "Output files".
+ * `main` prints and ends with exit status 1 (a file where a folder is expected, /dev/full, a
+ * folder under /proc: one line each, never a Node stack trace or a hang). Two outputs that name
+ * one file are refused before anything runs. docs/cli.md, "Output files".
  */
 import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -37,13 +37,13 @@ describe('cclab translate', () => {
 });
 
 /**
- * Found by an audit: `translate ns2 n=1e9` aborted V8, `n=100000` printed 113 MB, `bw=0Mb`,
- * `bw=1e400Mb`, `qlim=-1`, `T=1e12`, `delay=-5ms` printed scenarios `validate` refuses, `n=0` said
- * "cwndflow=0 is not a flow index (0–-1)". Each key is checked against its range first (exit 2,
- * naming it), and what is printed is always a valid scenario.
+ * Out-of-range harness arguments are refused naming the key and its range (exit 2), and what is
+ * printed is always a valid scenario. Unchecked, `translate ns2 n=1e9` would abort V8, `n=100000`
+ * print 113 MB, `bw=0Mb`, `bw=1e400Mb`, `qlim=-1`, `T=1e12`, `delay=-5ms` print scenarios
+ * `validate` refuses, and `n=0` say "cwndflow=0 is not a flow index (0–-1)".
  */
 describe('cclab translate: argument ranges', () => {
-  it("refuses the audit's arguments naming the key and its range", () => {
+  it('refuses out-of-range arguments, naming the key and its range', () => {
     const cases: [string[], string][] = [
       [['ns2', 'n=1e9'], "key n: expected a whole number in [1, 2499], got '1e9'"],
       [['ns2', 'n=100000'], "key n: expected a whole number in [1, 2499], got '100000'"],

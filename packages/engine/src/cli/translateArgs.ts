@@ -1,7 +1,7 @@
 /**
  * The range of every numeric key of the harness scripts `cclab translate` knows, checked before
- * the translator runs (an audit found: `n=1e9` aborted V8 building a billion flows,
- * `n=100000` printed 113 MB, `bw=0Mb`, `qlim=-1`, `T=1e12` printed scenarios `validate` refuses).
+ * the translator runs (unchecked, `n=1e9` aborts V8 building a billion flows, `n=100000` prints
+ * 113 MB, `bw=0Mb`, `qlim=-1`, `T=1e12` print scenarios `validate` refuses).
  * Ranges are the engine's own (core/limits.ts, the transports' parameter ranges) seen through the
  * script's arithmetic: ns-2 TCP packets are `pkt` + 40 bytes (+ 50 for Linux agents) and must be
  * 64–65,535 bytes; a dumbbell of n flows has 2n + 2 nodes, at most SCENARIO_LIMITS.nodes. What

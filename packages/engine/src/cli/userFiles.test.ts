@@ -9,8 +9,8 @@ import { SCENARIO_FILE_BYTES } from './scenarioFile.js';
 import { readUserFile, UserFileError } from './userFiles.js';
 
 /**
- * Found by an audit: `validate /dev/zero` read 4.4 GB in 20 s, a FIFO waited for ever, and
- * so did a sweep whose base.file was one. Only a regular file is read, its size checked first.
+ * Only a regular file is read, its size checked first: `validate /dev/zero` would read 4.4 GB in
+ * 20 s, and a FIFO (or a sweep's base.file that is one) would wait for ever.
  */
 describe('reading the files a user names', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cclab-userfiles-'));

@@ -2,8 +2,8 @@
  * One array of counters shared by many owners (every port of a simulation), each owning a
  * contiguous range from `alloc`. Per-packet counters kept this way cost one cache line of data
  * per update: the array object and this holder are shared, so they stay cached, where an array
- * per owner costs its own object's lines as well as its data's (docs/performance.md, "Seventh
- * session"). Ranges are allocated while the network is built; `data` is replaced when it grows,
+ * per owner costs its own object's lines as well as its data's (docs/performance.md, "What makes
+ * it fast"). Ranges are allocated while the network is built; `data` is replaced when it grows,
  * so owners read it through the block, never keep it.
  */
 export class CounterBlock {

@@ -47,7 +47,7 @@ export class EventQueue {
    * side so that one cache line holds both. Comparisons always load and compare both (not the
    * sequences only on a tie): a load or comparison that first runs after the code was optimized
    * (at the first tie) has no type feedback, so it would deoptimize the event loop and make V8
-   * compile it again (docs/performance.md).
+   * compile it again (docs/performance.md, "Where a cold `cclab run` spends its time").
    */
   private keys: Float64Array;
   private kindOf: Int32Array;

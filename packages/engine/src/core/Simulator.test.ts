@@ -108,7 +108,7 @@ class Burst {
 
 describe('the no-progress watchdog', () => {
   it('stops a run that spins at one instant with an error naming the instant, instead of spinning', () => {
-    // the hang: a source whose gap is 0 ns posts event after event at t = 2 µs
+    // a source whose gap is 0 ns posts event after event at t = 2 µs (a hang without the watchdog)
     const sim = new Simulator(1);
     const spin = { handleEvent: () => sim.schedule(sim.now, spin, 0) };
     sim.schedule(2000, spin, 0);

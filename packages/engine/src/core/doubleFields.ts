@@ -8,10 +8,11 @@
  * fraction: the first such value stored changes the field's representation, which deprecates the
  * hidden class of every object of that class; each optimized function that has seen those objects
  * deoptimizes, and again for each object that is still on the old hidden class when it meets
- * optimized code. A cold `cclab run` of the benchmark went through ≈ 50 deoptimizations and as
- * many recompilations of the per-packet path, ≈ 10 % of its CPU time. Storing a fraction once
- * and then the original value back, in the constructor, fixes the representation as double before
- * any code is optimized; the values are exactly what they were (+0 stays +0).
+ * optimized code. Without it a cold `cclab run` of the benchmark goes through ≈ 50
+ * deoptimizations and as many recompilations of the per-packet path, ≈ 10 % of its CPU time.
+ * Storing a fraction once and then the original value back, in the constructor, fixes the
+ * representation as double before any code is optimized; the values are exactly what they were
+ * (+0 stays +0).
  *
  * Call it at the end of a constructor with the fields that will hold times, sums or fractions.
  * Hot-path classes only; a name that is not a number field of `obj` throws (a typo would add a

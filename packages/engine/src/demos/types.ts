@@ -1,5 +1,5 @@
 /**
- * The lecture kit's demos (cclab issue 28, "A lecture kit"): ready demonstrations, each a scenario
+ * The lecture kit's demos: ready demonstrations, each a scenario
  * that makes one point within its first 20 simulated seconds, a short teacher's note (what to
  * show, what to ask the room and the answer the run gives, what to change live) and a
  * machine-checkable statement of the point (`verify`), which the engine's tests and
@@ -7,7 +7,7 @@
  */
 import type { QueueSpec, ScenarioEvent, ScenarioInput } from '../scenario/types.js';
 
-/** The simulated seconds within which every demo makes its point (the issue's projector budget). */
+/** The simulated seconds within which every demo makes its point (what a lecture can wait for at 1×). */
 export const DEMO_WINDOW_S = 20;
 
 /**

@@ -6,8 +6,8 @@ import { allValueCombinations } from './variant.js';
 /**
  * `cclab exercise check` verifies at most 16 parameter combinations (docs/exercises.md). An
  * exercise may have 6 parameters of 32 values each (EXERCISE_LIMITS): 32⁶ ≈ 1.07·10⁹
- * combinations, which must never be listed to pick 16 of them (an audit found: 32⁵ took
- * 78 s and 4.4 GB, 32⁶ did not finish).
+ * combinations, which must never be listed to pick 16 of them (listing 32⁵ takes 78 s and
+ * 4.4 GB; 32⁶ does not finish).
  */
 
 /** An exercise holding only what choosing combinations reads: its parameters. */

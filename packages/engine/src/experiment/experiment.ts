@@ -1,6 +1,6 @@
 /**
  * An experiment: a base scenario, points (each a set of scenario-path assignments), seeds, and the
- * result metrics to collect. Reproductions (issue 9) and sweeps are experiments; this module runs
+ * result metrics to collect. Reproductions and sweeps are experiments; this module runs
  * one point × seed at a time (the caller decides where: this thread, a worker, a pool).
  */
 import { evaluateMetric, MetricQueryError, type MetricQuery } from '../metrics/resultMetrics.js';

@@ -5,11 +5,11 @@ import { presets } from './presets.js';
 import { ScenarioError, validateScenario } from './validate.js';
 
 /**
- * Found by an audit: a validated scenario holds no non-finite number anywhere, and no
- * `__proto__` key. JSON spells Infinity `1e999`; a program (the lab, a script using the engine)
- * can hand over Infinity, -Infinity or NaN directly. The audit's fuzz found `ccParams` accepted
- * with `beta: 1e999` (and keys such as `hasOwnProperty`, `constructor`, `valueOf`) on transports
- * without congestion control, and the lab's free-form `view` accepted anything.
+ * A validated scenario holds no non-finite number anywhere, and no `__proto__` key. JSON spells
+ * Infinity `1e999`; a program (the lab, a script using the engine) can hand over Infinity,
+ * -Infinity or NaN directly. `ccParams` on transports without congestion control (`beta: 1e999`,
+ * keys such as `hasOwnProperty`, `constructor`, `valueOf`) and the lab's free-form `view` are the
+ * places a fuzz finds holes first, so they are drawn more often.
  *
  * The property: mutate a built-in scenario by putting non-finite numbers (alone, in a list, or in
  * an object under a plausible or dangerous key) in place of any value or beside the fields of any
@@ -55,7 +55,7 @@ function pathsOf(root: unknown): PathSegment[][] {
 const own = (o: object, k: string, v: unknown) =>
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 
-/** Keys to add: parameter sets and the free-form view (where the audit found holes) more often. */
+/** Keys to add: parameter sets and the free-form view (where a fuzz finds holes first) more often. */
 const keyArb = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('ccParams', 'view', 'params') },
   {
@@ -154,7 +154,7 @@ describe('no non-finite number and no __proto__ key in a validated scenario (pro
     );
   });
 
-  it("names the audit's cases: ccParams on a transport without congestion control, and the view", () => {
+  it('names ccParams on a transport without congestion control, and the view', () => {
     const udp = structuredClone(presets.find((p) => p.id === 'default')!.scenario());
     udp.flows[0]!.transport = { type: 'udp', ccParams: JSON.parse('{"beta": 1e999, "hasOwnProperty": 1}') };
     udp.flows[0]!.app = { type: 'cbr', params: { rate: '1Mbps' } };

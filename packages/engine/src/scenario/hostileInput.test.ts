@@ -6,8 +6,8 @@ import type { ScenarioInput } from './types.js';
 import { parseScenarioText, ScenarioError, validateScenario } from './validate.js';
 
 /**
- * The inputs of issue 7 that hung, blanked or crashed the lab, each exactly as reported: every
- * one must now be a ScenarioError naming the field, with a short message.
+ * Inputs that would hang, blank or crash the lab (each as a user sent it): every one must be a
+ * ScenarioError naming the field, with a short message.
  */
 function issuesOf(input: unknown): string[] {
   try {

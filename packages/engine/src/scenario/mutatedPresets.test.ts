@@ -7,7 +7,7 @@ import { presets } from './presets.js';
 import { ScenarioError, validateScenario } from './validate.js';
 
 /**
- * The fuzzing of issue 7 as a property: take a built-in scenario, change it the way a person, a
+ * Fuzzing as a property: take a built-in scenario, change it the way a person, a
  * broken tool or a fuzzer would (any field replaced by any JSON value or by a hostile one —
  * Infinity spelled with a unit, a 100k-character string, an array nested thousands deep, a
  * `__proto__` key —, removed, duplicated, or a field added), and validation either accepts it or

@@ -1,5 +1,5 @@
 /**
- * The split view (issue 15): two variants of the current scenario side by side, one clock and one
+ * The split view: two variants of the current scenario side by side, one clock and one
  * seed, two workers — e.g. NewReno against CUBIC on the same network. The lab's own scenario and
  * run are left as they are (paused) and come back when the view is left. The choice of what
  * differs travels in the share link (`&split=`, splitLink.ts).

@@ -1,7 +1,7 @@
 /**
  * One process at a time per sweep output folder. Two sweeps resuming into one folder at once
- * both ran the runs missing from its log and both appended them (27 lines for 24 runs, as an audit
- * found); `sweep merge` writing into a folder a sweep is filling would mix them too.
+ * would both run the runs missing from its log and both append them (27 lines for 24 runs);
+ * `sweep merge` writing into a folder a sweep is filling would mix them too.
  * The folder's `sweep.lock` names the process holding it (pid, host, start); a second process
  * finding it is refused, naming the folder and that process. A lock left by a process that has
  * ended (killed, Ctrl-C) on this host is taken over. The lock file is written in full under

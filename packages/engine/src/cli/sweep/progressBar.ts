@@ -1,7 +1,8 @@
 /**
  * A progress line on stderr: a bar, runs and points done, elapsed time and an estimate of the
- * time left (from the pace of the runs done in this session). Redrawn in place on a terminal;
- * elsewhere (CI logs, files) one line per tenth of the way.
+ * time left (from the pace of the runs this process has done: a resumed sweep's logged runs do
+ * not count). Redrawn in place on a terminal; elsewhere (CI logs, files) one line per tenth of the
+ * way.
  */
 export class ProgressBar {
   private readonly startMs = performance.now();

@@ -8,10 +8,10 @@ import { main } from '../main.js';
 import { LOCK } from './folderLock.js';
 
 /**
- * Found by an audit: `sweep merge --out` onto one of its input shards overwrote it (exit 0),
- * and two sweeps resuming into one folder at once both ran what its log lacked (27 lines for 24
- * runs). Merging into an input folder is refused; an output folder is held by one process at a
- * time (its sweep.lock), a second one refused naming the folder and the process.
+ * `sweep merge --out` onto one of its input shards is refused (it would overwrite it),
+ * and an output folder is held by one process at a time (its sweep.lock), a second one refused
+ * naming the folder and the process: two sweeps resuming into one folder at once would both run
+ * what its log lacks (27 lines for 24 runs).
  */
 describe('sweep output folders', () => {
   let stderr = '';
