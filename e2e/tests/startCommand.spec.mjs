@@ -21,10 +21,10 @@ function freePort() {
 /**
  * `npm start -- --port N --host H`, typed as a user types it: the dev server listens on exactly that
  * port and address (--strictPort: it fails rather than moving elsewhere), and the page it serves is
- * the lab on its default scenario. npm used to take `--port` for itself, so Vite got `N` as its root
- * folder and served 404. `--force` makes Vite ignore its dependency cache, as on a fresh clone: there
- * a dependency its start-up scan missed (zod, inside the excluded engine) made it re-optimise while
- * the first page loaded, reload that page and answer its requests with "504 Outdated Optimize Dep".
+ * the lab on its default scenario. `--port N` must reach Vite: if npm takes it for itself, Vite gets
+ * `N` as its root folder and serves 404. `--force` makes Vite ignore its dependency cache, as on a
+ * fresh clone, where a dependency its start-up scan misses (zod, inside the excluded engine) would
+ * make it re-optimise while the first page loads, reload that page and answer its requests with "504 Outdated Optimize Dep".
  */
 export async function npmStartTakesPortAndHost({ context }) {
   const port = await freePort();
