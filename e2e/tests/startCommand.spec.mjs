@@ -24,7 +24,8 @@ function freePort() {
  * the lab on its default scenario. `--port N` must reach Vite: if npm takes it for itself, Vite gets
  * `N` as its root folder and serves 404. `--force` makes Vite ignore its dependency cache, as on a
  * fresh clone, where a dependency its start-up scan misses (zod, inside the excluded engine) would
- * make it re-optimise while the first page loads, reload that page and answer its requests with "504 Outdated Optimize Dep".
+ * make it re-optimise while the first page loads, reload that page and answer its requests with
+ * "504 Outdated Optimize Dep".
  */
 export async function npmStartTakesPortAndHost({ context }) {
   const port = await freePort();
