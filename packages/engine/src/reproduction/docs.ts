@@ -50,6 +50,43 @@ function entrySection(r: ReproductionReport, spec: ReproductionSpec): string[] {
   return out;
 }
 
+/**
+ * The anchor GitHub gives a heading (github-slugger): code and emphasis marks dropped, lower case,
+ * every character but letters, digits, spaces and hyphens dropped, spaces to hyphens; a repeated
+ * heading gets -1, -2, … (`seen` counts them).
+ */
+export function headingAnchor(heading: string, seen: Map<string, number>): string {
+  const base = heading
+    .replace(/[`*]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+  const n = seen.get(base) ?? 0;
+  seen.set(base, n + 1);
+  return n === 0 ? base : `${base}-${n}`;
+}
+
+/** The page's contents: each seed and its entries, linked to their headings. */
+function contents(
+  specs: readonly ReproductionSpec[],
+  results: Readonly<Record<string, ExperimentResult>>,
+  studies: Record<StudyId, { title: string }>,
+): string[] {
+  const seen = new Map<string, number>();
+  const link = (heading: string) => `[${heading.replace(/[[\]]/g, '\\$&')}](#${headingAnchor(heading, seen)})`;
+  const out = ['## Contents', ''];
+  headingAnchor('Contents', seen);
+  for (const study of Object.keys(studies) as StudyId[]) {
+    out.push(`- ${link(`Seed ${study}: ${studies[study].title}`)}`);
+    for (const s of specs.filter((x) => x.study === study)) {
+      const r = results[s.id] ? buildReport(s, results[s.id]!) : null;
+      out.push(`  - ${link(r ? `${r.figure}: ${r.title} — ${r.verdict}` : `${s.figure}: ${s.title} — not run yet`)}`);
+    }
+  }
+  out.push('');
+  return out;
+}
+
 export function renderReproductionsDoc(
   specs: readonly ReproductionSpec[],
   results: Readonly<Record<string, ExperimentResult>>,
@@ -63,6 +100,7 @@ export function renderReproductionsDoc(
     'Each entry reproduces one figure or table of a seed study: the paper’s numbers verbatim (all of them where the paper contradicts itself) beside ours (mean ± 95 % confidence interval over seeds), and the claims checked with their verdicts. Differences are explained, never tuned away. Run one with `npx cclab reproduce ID` (`--json`, `--csv DIR`), list them with `npx cclab reproduce --list`, or open **Reproductions** in the lab’s header: it shows each entry’s recorded result (the one on this page) at once, runs it again on Web Workers (the same engine, so the same numbers) and plots ours beside the paper’s ([lab.md](lab.md#reproductions)).',
     '',
   ];
+  out.push(...contents(specs, results, studies));
   for (const study of Object.keys(studies) as StudyId[]) {
     const mine = specs.filter((s) => s.study === study);
     const meta = studies[study];
