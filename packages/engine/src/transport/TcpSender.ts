@@ -3,7 +3,7 @@ import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
-import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
+import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
 import { RttEstimator, type RtoConfig } from './RttEstimator.js';
 import { RateSampler } from './RateSampler.js';
 import { SendTimes } from './SendTimes.js';
@@ -528,7 +528,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       const rs = this.rateSample;
       this.rates.onAck(this.highestAck, ack, this.cfg.packetBytes, now, rs);
       rs.newlyLost = this.recovery.newlyLost?.() ?? 0;
-      this.cc.onRateSample!(this, rs, now);
+      this.cwnd = this.cc.onRateSample!(this, rs, now);
     }
     const ecnHere = ece && this.recovery.handlesEcn !== true;
     // with a CWR state (Linux, ns-3) an advancing ECE ACK reduces before anything is sent in
@@ -546,10 +546,37 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** Recovery API. Leaves fast recovery; the congestion control may choose the new cwnd. */
   leaveRecovery(now: number): void {
     if (this.phase !== 'recovery') return;
-    this.phase = 'open';
+    this.setPhase('open');
     this.dupWnd = 0;
+    this.recoveryExitWindow(now);
+  }
+
+  /**
+   * Recovery API. Moves to congestion state `phase` and tells the congestion control (ns-3
+   * TcpSocketBase sets m_congState after CongestionStateSet; here the state is set first so that
+   * the hook reads it).
+   */
+  setPhase(phase: TcpPhase): void {
+    const previous = this.phase;
+    if (previous === phase) return;
+    this.phase = phase;
+    this.cc.onPhaseChange?.(this, previous, this.ctx.sim.now);
+  }
+
+  /** Recovery API. The window law's growth on new data (onAck), with any threshold it moved. */
+  growWindow(info: AckInfo, now: number): void {
+    this.cwnd = this.cc.onAck(this, info, now);
+    const ss = this.cc.ssthreshAfterUpdate?.(this);
+    if (ss !== undefined) this.ssthresh = ss;
+  }
+
+  /** Recovery API. Loss recovery ended: the window the congestion control continues with, if it says. */
+  recoveryExitWindow(now: number): void {
     const exit = this.cc.cwndOnRecoveryExit?.(this, now);
-    if (exit !== undefined) this.cwnd = exit;
+    if (exit === undefined) return;
+    this.cwnd = exit;
+    const ss = this.cc.ssthreshAfterUpdate?.(this);
+    if (ss !== undefined) this.ssthresh = ss;
   }
 
   /**
@@ -584,7 +611,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       info.rttNs = sample;
       info.ackSeq = ack;
       info.ece = ece;
-      this.cwnd = this.cc.onAck(this, info, now);
+      this.growWindow(info, now);
     }
     if (this.cfg.handshake && ack === 0) {
       this.cwnd = this.initialWindow; // handshake done: IW
@@ -653,7 +680,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (this.recovery.onTimeout?.(now) === true) return;
     this.dupAcks = 0;
     this.dupWnd = 0;
-    this.phase = 'open';
+    this.setPhase('open');
     this.firstPartial = false;
     if (this.cwnd < 1) this.cwnd = 1;
     if (this.highestAck === this.maxSeqSent && this.recovery.idleTimeoutIsLoss !== true) {

@@ -1,5 +1,6 @@
 import type { Packet } from '../../net/Packet.js';
 import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from '../LinuxScoreboard.js';
+import { linuxAckHooks } from '../cc/recoveryHooks.js';
 import type { TcpSender } from '../TcpSender.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
@@ -51,7 +52,7 @@ export class LinuxRecovery implements LossRecovery {
     s.takeRttSample(ack, ts, tsSent, now);
     if (s.nextSeq > s.highestAck + 1) s.setRtxTimer();
     else s.cancelRtxTimer();
-    if (acked > 0) s.cc.onPacketsAcked?.(s, acked, now);
+    if (acked > 0) linuxAckHooks(s.cc).onPacketsAcked?.(s, acked, now);
     const dubious = acked === 0 || (flag & (SB_FLAG_SACKED | FLAG_ECE)) !== 0 || s.phase !== 'open';
     if (dubious) {
       if (acked > 0 && (!ece || s.cwnd < s.ssthresh) && s.phase !== 'recovery')
@@ -80,7 +81,7 @@ export class LinuxRecovery implements LossRecovery {
     info.ackSeq = ackSeq;
     info.ece = false;
     info.priorInFlight = priorInFlight;
-    if (s.cc.checksCwndLimited === true || priorInFlight >= Math.floor(s.cwnd)) s.cwnd = s.cc.onAck(s, info, now);
+    if (linuxAckHooks(s.cc).checksCwndLimited === true || priorInFlight >= Math.floor(s.cwnd)) s.growWindow(info, now);
     info.priorInFlight = -1;
   }
 
@@ -93,7 +94,7 @@ export class LinuxRecovery implements LossRecovery {
       sb.clear();
       if (s.cwnd < s.ssthresh)
         s.cwnd = Math.min(s.ssthresh, sb.inFlight(s.highestAck + 1, s.nextSeq) + LINUX_MAX_BURST);
-      s.phase = 'open';
+      s.setPhase('open');
       this.nextPif = 0;
       return;
     }
@@ -111,7 +112,7 @@ export class LinuxRecovery implements LossRecovery {
       s.ctx.stats.ecnReactions++;
       s.ctx.event('ecn');
     }
-    s.phase = 'recovery';
+    s.setPhase('recovery');
   }
 
   /**
@@ -162,7 +163,7 @@ export class LinuxRecovery implements LossRecovery {
     s.cwnd = 1;
     s.lastCwndAction = CwndAction.Timeout;
     s.recover = s.maxSeqSent;
-    s.phase = 'loss';
+    s.setPhase('loss');
     this.sb.markLoss(s.highestAck + 1, s.nextSeq);
     s.resetRtxTimer(true, true);
     this.nextPif = 0;

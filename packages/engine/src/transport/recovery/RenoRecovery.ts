@@ -94,7 +94,7 @@ export class RenoRecovery implements LossRecovery {
     }
     s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.output(s.highestAck + 1);
     s.dupWnd = s.cfg.dupAckThreshold;
   }

@@ -109,10 +109,9 @@ export class Sack1Recovery implements LossRecovery {
     if (ack >= s.recover) {
       // fast recovery is over: newack() without window growth (tcp-sack1.cc)
       s.recover = 0;
-      s.phase = 'open';
+      s.setPhase('open');
       s.dupWnd = 0;
-      const exit = s.cc.cwndOnRecoveryExit?.(s, now);
-      if (exit !== undefined) s.cwnd = exit;
+      s.recoveryExitWindow(now);
       s.newAckOpen(ack, ece, ts, tsSent, now, false);
       this.timedOut = false;
       this.clearScoreboard();
@@ -153,7 +152,7 @@ export class Sack1Recovery implements LossRecovery {
   private enter(): void {
     const s = this.s;
     this.pipeCount = s.maxSeqSent - s.highestAck - s.cfg.dupAckThreshold;
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.firstPartial = false;
     const head = s.highestAck + 1;
     this.markRetransmitted(head);

@@ -74,7 +74,7 @@ export class SackRecovery implements LossRecovery {
       if (ack > s.highestAck)
         s.newAckOpen(ack, ece, ts, tsSent, now, true, ack >= s.recover ? s.recover : s.highestAck);
       if (s.highestAck >= s.recover) {
-        s.phase = 'open';
+        s.setPhase('open');
         this.lostUpTo = -1;
         if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
         s.sendMuch(0);
@@ -123,10 +123,9 @@ export class SackRecovery implements LossRecovery {
     if (ack >= s.recover) {
       // recovery ends: the window stays at its reduced value for this ACK (ns-2 Sack1; ns-3.37
       // grows it, below)
-      s.phase = 'open';
+      s.setPhase('open');
       s.dupWnd = 0;
-      const exit = s.cc.cwndOnRecoveryExit?.(s, now);
-      if (exit !== undefined) s.cwnd = exit;
+      s.recoveryExitWindow(now);
       // ns-3.37 grows the window on that ACK by what it acknowledges (cwnd = ssthresh, then
       // IncreaseWindow in CA_OPEN)
       s.newAckOpen(ack, ece, ts, tsSent, now, s.cfg.sackRecovery === 'ns3');
@@ -209,7 +208,7 @@ export class SackRecovery implements LossRecovery {
     s.firstPartial = false;
     if (s.highestAck === s.maxSeqSent) {
       // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff
-      s.phase = 'open';
+      s.setPhase('open');
       s.cwnd = Math.min(s.cwnd, s.initialWindow);
       return true;
     }
@@ -222,7 +221,7 @@ export class SackRecovery implements LossRecovery {
     s.ssthresh = Math.max(ss, 2);
     s.cwnd = Math.max(cw, 1);
     s.lastCwndAction = CwndAction.Timeout;
-    s.phase = 'loss';
+    s.setPhase('loss');
     this.sb.clearRetransmitted();
     this.lostUpTo = s.maxSeqSent;
     s.resetRtxTimer(true, true);
@@ -247,7 +246,7 @@ export class SackRecovery implements LossRecovery {
     if (s.cfg.recoveryTimer === 'first-partial') s.stopRttTimingUpTo(Number.MAX_SAFE_INTEGER, false);
     else s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.firstPartial = false;
     // RFC 6937 §3: the ACK that starts recovery is the first ACK during recovery: its
     // DeliveredData counts, and with PRR the fast retransmit is part of its sndcnt (at least one
