@@ -1,6 +1,6 @@
 import { MAX_SACK_BLOCKS, type Packet } from '../../net/Packet.js';
 import { SackScoreboard } from '../SackScoreboard.js';
-import type { TcpSender } from '../TcpSender.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -40,7 +40,7 @@ export class Sack1Recovery implements LossRecovery {
   private readonly blocks = new Int32Array(2 * MAX_SACK_BLOCKS);
   private blockCount = 0;
 
-  constructor(private readonly s: TcpSender) {
+  constructor(private readonly s: RecoveryHost) {
     this.sb = new SackScoreboard(Math.max(64, s.maxWindow * 2));
   }
 
@@ -143,8 +143,7 @@ export class Sack1Recovery implements LossRecovery {
     s.recover = s.maxSeqSent;
     s.resetRtxTimer(true, false);
     s.lastCwndAction = CwndAction.DupAck;
-    s.ctx.stats.fastRetransmits++;
-    s.ctx.event('fast-retransmit');
+    s.announce('fast-retransmit');
     s.reduce('loss', now, false);
     this.enter();
   }

@@ -1,5 +1,5 @@
 import { vegasLossHooks } from '../cc/recoveryHooks.js';
-import type { TcpSender } from '../TcpSender.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -23,7 +23,7 @@ export class VegasRecovery implements LossRecovery {
   /** New ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private worried = 0;
 
-  constructor(private readonly s: TcpSender) {}
+  constructor(private readonly s: RecoveryHost) {}
 
   onAck(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
     const s = this.s;
@@ -38,7 +38,7 @@ export class VegasRecovery implements LossRecovery {
       s.newAckOpen(ack, ece, ts, tsSent, now, true);
       if (this.worried > 0) {
         this.worried--;
-        if (vegasLossHooks(s.cc)?.segmentExpired(s, ack + 1, now) === true) {
+        if (vegasLossHooks(s.cc)?.segmentExpired(s.ccState, ack + 1, now) === true) {
           s.dupAcks = thresh;
           s.output(ack + 1);
         } else this.worried = 0;
@@ -46,7 +46,7 @@ export class VegasRecovery implements LossRecovery {
     } else if (ack === s.highestAck) {
       s.dupAcks++;
       const fine = vegasLossHooks(s.cc);
-      const expired = fine?.segmentExpired(s, ack + 1, now) === true;
+      const expired = fine?.segmentExpired(s.ccState, ack + 1, now) === true;
       if (expired || s.dupAcks === thresh) {
         // bugFix_: no repeated fast retransmit for the window outstanding at a timeout
         if (s.highestAck > s.recover || s.lastCwndAction !== CwndAction.Timeout) {
@@ -54,10 +54,9 @@ export class VegasRecovery implements LossRecovery {
           s.lastCwndAction = CwndAction.DupAck;
           s.recover = s.maxSeqSent;
           this.worried = Math.min(2, s.nextSeq - s.highestAck);
-          if (fine !== null) s.cwnd = fine.cwndOnDupAckRetransmit(s, ack + 1, s.dupAcks, now);
+          if (fine !== null) s.cwnd = fine.cwndOnDupAckRetransmit(s.ccState, ack + 1, s.dupAcks, now);
           s.setPhase('recovery');
-          s.ctx.stats.fastRetransmits++;
-          s.ctx.event('fast-retransmit');
+          s.announce('fast-retransmit');
           s.resetRtxTimer(true, true); // ns-2 reset_rtx_timer(1): mild, but backs off
           s.output(ack + 1);
           if (tx === 1) s.dupAcks = thresh;
