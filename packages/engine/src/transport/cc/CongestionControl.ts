@@ -117,8 +117,9 @@ export interface CongestionControl {
   /**
    * The sender's congestion state changed from `previous` to `s.phase` (ns-3
    * TcpCongestionOps::CongestionStateSet; Linux tcp_set_ca_state → ca_ops->set_state): told as
-   * it happens, so that an algorithm need not infer it from the phase it sees on ACKs. A
-   * reduction is announced by ssthreshAfter first; the change of phase follows it.
+   * it happens, so that an algorithm need not infer it from the phase it sees on ACKs. On
+   * entering recovery or loss the window has already been reduced: s.cwnd and s.ssthresh hold
+   * the reduced values.
    */
   onPhaseChange?(s: CcState, previous: TcpPhase, nowNs: number): void;
 
