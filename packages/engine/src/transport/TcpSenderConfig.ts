@@ -4,7 +4,7 @@ import type { RtoConfig } from './RttEstimator.js';
 
 export type { LossRecovery } from './cc/CcModel.js';
 
-/** The settings of one TCP sender, resolved from the transport's parameters (transport/index.ts). */
+/** The settings of one TCP sender, resolved from the transport's parameters (tcpTransport.ts). */
 export interface TcpSenderConfig {
   /** Bytes on the wire per data segment. */
   packetBytes: number;
