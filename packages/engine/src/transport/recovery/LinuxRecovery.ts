@@ -1,5 +1,5 @@
 import type { Packet } from '../../net/Packet.js';
-import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from '../LinuxScoreboard.js';
+import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from './LinuxScoreboard.js';
 import { linuxAckHooks } from '../cc/recoveryHooks.js';
 import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';

@@ -1,5 +1,5 @@
 import type { Packet } from '../../net/Packet.js';
-import { SackScoreboard } from '../SackScoreboard.js';
+import { SackScoreboard } from './SackScoreboard.js';
 import type { TcpPhase } from '../cc/CongestionControl.js';
 import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
