@@ -8,13 +8,9 @@ import { RttEstimator } from './RttEstimator.js';
 import { RateSampler } from './RateSampler.js';
 import { SendTimes } from './SendTimes.js';
 import { CwndAction, type LossRecovery as LossRecoveryStrategy } from './recovery/LossRecovery.js';
-import { LinuxRecovery } from './recovery/LinuxRecovery.js';
-import { RenoRecovery } from './recovery/RenoRecovery.js';
-import { Sack1Recovery } from './recovery/Sack1Recovery.js';
-import { SackRecovery } from './recovery/SackRecovery.js';
-import { VegasRecovery } from './recovery/VegasRecovery.js';
+import { createRecovery } from './recovery/createRecovery.js';
 import type { RecoveryEvent, RecoveryHost } from './recovery/RecoveryHost.js';
-import type { LossRecovery, TcpDialect, TcpSenderConfig } from './TcpSenderConfig.js';
+import type { TcpDialect, TcpSenderConfig } from './TcpSenderConfig.js';
 import type { RateSample } from './cc/CongestionControl.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
 import { XcpEndSystem } from './XcpEndSystem.js';
@@ -615,20 +611,5 @@ export class TcpSender implements FlowSender, CcState, RecoveryHost, TimerOwner 
       this.rtxTimer.cancel();
       this.ctx.event('complete');
     }
-  }
-}
-
-function createRecovery(s: TcpSender, kind: LossRecovery): LossRecoveryStrategy {
-  switch (kind) {
-    case 'tahoe':
-    case 'reno':
-    case 'newreno':
-      return new RenoRecovery(s, kind);
-    case 'sack':
-      return s.dialect.sackRecovery === 'ns2' ? new Sack1Recovery(s) : new SackRecovery(s);
-    case 'vegas':
-      return new VegasRecovery(s);
-    case 'linux':
-      return new LinuxRecovery(s);
   }
 }
