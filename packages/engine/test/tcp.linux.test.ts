@@ -8,7 +8,7 @@ import {
   SB_LOST,
   SB_RETRANSMITTED,
   SB_SACKED,
-} from '../src/transport/LinuxScoreboard.js';
+} from '../src/transport/recovery/LinuxScoreboard.js';
 import { LinuxCubic, linuxCubicRoot } from '../src/transport/cc/LinuxCubic.js';
 import { FakeCcState, ackOf } from '../src/transport/cc/ccTestState.js';
 import type { Packet } from '../src/net/Packet.js';

@@ -1,7 +1,9 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { bool, num } from '../registry/params.js';
+import { bool, num, packetRateCheck } from '../registry/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
+import type { AppModel } from './Application.js';
+import { packetSizeParam } from './appParams.js';
 
 /**
  * Constant bit rate (ns-2 Application/Traffic/CBR): one `packetSize` message every
@@ -28,3 +30,28 @@ export class CbrApp extends TimedSource {
     this.ctx.sender.write(this.size);
   }
 }
+
+/** Registry entry (docs/models.md, "Traffic sources"). */
+export const cbrAppModel: AppModel = {
+  requires: () => null,
+  check: packetRateCheck('rate', 'packetSize'),
+  info: {
+    id: 'cbr',
+    category: 'app',
+    name: 'Constant bit rate',
+    description: 'Fixed-size messages at a constant rate.',
+    citation: 'ns-2 Application/Traffic/CBR',
+    params: [
+      { key: 'rate', label: 'Rate', kind: 'rate', default: 1e6, min: 1, unit: 'bit/s', description: 'Sending rate.' },
+      packetSizeParam,
+      {
+        key: 'randomize',
+        label: 'Dither gaps',
+        kind: 'boolean',
+        default: false,
+        description: 'Randomise each inter-packet gap by ±50 % (ns-2 random_).',
+      },
+    ],
+  },
+  create: (ctx) => new CbrApp(ctx),
+};

@@ -1,7 +1,9 @@
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
-import { num, str } from '../registry/params.js';
+import { num, packetRateCheck, str } from '../registry/params.js';
 import type { AppContext, Application } from './Application.js';
+import type { AppModel } from './Application.js';
+import { packetSizeParam } from './appParams.js';
 
 const SEND = 0;
 const TOGGLE = 1;
@@ -64,3 +66,64 @@ export class OnOffApp implements Application, TimerOwner {
     this.sendTimer.setAfter(this.gapNs);
   }
 }
+
+/** Registry entry (docs/models.md, "Traffic sources"). */
+export const onOffAppModel: AppModel = {
+  requires: () => null,
+  check: packetRateCheck('rate', 'packetSize'),
+  info: {
+    id: 'onoff',
+    category: 'app',
+    name: 'On/off source',
+    description: 'Bursts at a peak rate separated by silences; exponential or Pareto periods.',
+    citation: 'ns-2 Application/Traffic/Exponential and Application/Traffic/Pareto',
+    params: [
+      {
+        key: 'rate',
+        label: 'Peak rate',
+        kind: 'rate',
+        default: 1e6,
+        min: 1,
+        unit: 'bit/s',
+        description: 'Rate during on periods.',
+      },
+      packetSizeParam,
+      {
+        key: 'onMean',
+        label: 'Mean on time',
+        kind: 'duration',
+        default: 0.5,
+        min: 0.000001,
+        unit: 's',
+        description: 'Mean length of an on period.',
+      },
+      {
+        key: 'offMean',
+        label: 'Mean off time',
+        kind: 'duration',
+        default: 0.5,
+        min: 0.000001,
+        unit: 's',
+        description: 'Mean length of an off period.',
+      },
+      {
+        key: 'distribution',
+        label: 'Distribution',
+        kind: 'enum',
+        default: 'exponential',
+        options: ['exponential', 'pareto'],
+        description: 'Distribution of on and off period lengths.',
+      },
+      {
+        key: 'shape',
+        label: 'Pareto shape',
+        kind: 'number',
+        default: 1.5,
+        min: 1.01,
+        max: 10,
+        description: 'Shape parameter of the Pareto distribution (> 1).',
+      },
+    ],
+  },
+  create: (ctx) => new OnOffApp(ctx),
+};

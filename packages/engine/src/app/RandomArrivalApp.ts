@@ -1,7 +1,11 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { num, str } from '../registry/params.js';
+import { num, packetRateCheck, str, type ParamCheckIssue } from '../registry/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
+import type { AppModel } from './Application.js';
+import { meanRateParam, packetSizeParam } from './appParams.js';
+import { formatQuantity, groupThousands, MAX_SOURCE_PACKETS_PER_SECOND } from '../core/limits.js';
+import type { ResolvedParams } from '../registry/types.js';
 
 /**
  * Renewal traffic sources: messages whose inter-arrival times (and, for Weibull, sizes) are
@@ -92,4 +96,147 @@ export function gamma(x: number): number {
   const t = z + 7.5;
   for (let i = 1; i < 9; i++) a += c[i]! / (z + i);
   return Math.sqrt(2 * Math.PI) * Math.pow(t, z + 0.5) * Math.exp(-t) * a;
+}
+
+/** Registry entries of the random-arrival sources (docs/models.md, "Traffic sources"). */
+export const poissonAppModel: AppModel = {
+  requires: () => null,
+  check: packetRateCheck('rate', 'packetSize'),
+  info: {
+    id: 'poisson',
+    category: 'app',
+    name: 'Poisson source',
+    description: 'Fixed-size messages with exponentially distributed gaps (a Poisson process) at a mean rate.',
+    citation: 'Seed 000 §6.2.1 (Poisson arrivals at each router); Kleinrock, Queueing Systems vol. 1 §2.4',
+    params: [meanRateParam, packetSizeParam],
+  },
+  create: (ctx) => new RandomArrivalApp(ctx, 'poisson'),
+};
+
+/** Registry entry (docs/models.md, "Traffic sources"). */
+export const hyperexpAppModel: AppModel = {
+  requires: () => null,
+  check: packetRateCheck('rate', 'packetSize'),
+  info: {
+    id: 'hyperexp',
+    category: 'app',
+    name: 'Hyperexponential source',
+    description:
+      'Fixed-size messages with two-phase hyperexponential gaps: burstier than Poisson at the same mean rate.',
+    citation:
+      'Seed 000 §6.2.1 (hyperexponential arrivals); balanced-means H2 fit: Whitt, Approximating a point process by a renewal process, 1982',
+    params: [
+      meanRateParam,
+      packetSizeParam,
+      {
+        key: 'cv',
+        label: 'Gap variation (CoV)',
+        kind: 'number',
+        default: 2,
+        min: 1,
+        max: 100,
+        description: 'Coefficient of variation of the gaps (1 = Poisson; larger = burstier).',
+      },
+    ],
+  },
+  create: (ctx) => new RandomArrivalApp(ctx, 'hyperexp'),
+};
+
+/** Registry entry (docs/models.md, "Traffic sources"). */
+export const weibullAppModel: AppModel = {
+  requires: () => null,
+  check: weibullRateCheck,
+  info: {
+    id: 'weibull',
+    category: 'app',
+    name: 'Weibull source',
+    description: 'Weibull-distributed gaps and message sizes, as measured on Internet traffic (seed 000 Table 3.1).',
+    citation: 'Seed 000 eq. 3.1 and Table 3.1 (measured Weibull parameters, α ≈ 0.92); Arfeen et al., JNCA 141, 2019',
+    params: [
+      {
+        key: 'gapShape',
+        label: 'Gap shape β',
+        kind: 'number',
+        default: 0.519675,
+        min: 0.05,
+        max: 20,
+        description: 'Shape of the inter-arrival time law (β < 1: heavy-tailed, bursty).',
+      },
+      {
+        key: 'gapScale',
+        label: 'Gap scale η',
+        kind: 'number',
+        default: 1.71158,
+        min: 1e-6,
+        max: 1e6,
+        description: 'Scale of the inter-arrival time law, in the unit below.',
+      },
+      {
+        key: 'gapScaleUnit',
+        label: 'Gap scale unit',
+        kind: 'enum',
+        default: 'ms',
+        options: ['ms', 's'],
+        description:
+          'Unit of η: Table 3.1 prints no unit; ms gives plausible rates (mean gap η·Γ(1+1/β) ≈ 3.2 ms for TCP+UDP), so ms is the default (an ambiguity of seed 000).',
+      },
+      {
+        key: 'sizeShape',
+        label: 'Size shape β',
+        kind: 'number',
+        default: 0.806258,
+        min: 0.05,
+        max: 20,
+        description: 'Shape of the message-size law.',
+      },
+      {
+        key: 'sizeScale',
+        label: 'Size scale η',
+        kind: 'number',
+        default: 641.644,
+        min: 1,
+        max: 65535,
+        unit: 'B',
+        description: 'Scale of the message-size law, bytes.',
+      },
+      {
+        key: 'minSize',
+        label: 'Smallest message',
+        kind: 'integer',
+        default: 40,
+        min: 1,
+        max: 65535,
+        unit: 'B',
+        description: 'Sizes below are raised to this (a datagram has at least its headers).',
+      },
+      {
+        key: 'maxSize',
+        label: 'Largest message',
+        kind: 'integer',
+        default: 1500,
+        min: 1,
+        max: 65535,
+        unit: 'B',
+        description: 'Sizes above are cut to this (the path MTU).',
+      },
+    ],
+    presets: {
+      'Table 3.1 TCP+UDP': { gapShape: 0.519675, gapScale: 1.71158, sizeShape: 0.806258, sizeScale: 641.644 },
+      'Table 3.1 TCP only': { gapShape: 0.52512, gapScale: 1.50925, sizeShape: 0.811221, sizeScale: 712.344 },
+      'Table 3.1 UDP only': { gapShape: 0.61658, gapScale: 0.00941, sizeShape: 1.10141, sizeScale: 826.505 },
+    },
+  },
+  create: (ctx) => new RandomArrivalApp(ctx, 'weibull'),
+};
+
+/** A Weibull source's mean gap η·Γ(1 + 1/β) must allow at most MAX_SOURCE_PACKETS_PER_SECOND. */
+function weibullRateCheck(p: ResolvedParams): ParamCheckIssue[] {
+  const meanGapS = weibullMean(num(p, 'gapShape'), num(p, 'gapScale')) * (str(p, 'gapScaleUnit') === 'ms' ? 1e-3 : 1);
+  if (meanGapS * MAX_SOURCE_PACKETS_PER_SECOND >= 1) return [];
+  return [
+    {
+      key: 'gapScale',
+      message: `a mean gap of ${formatQuantity('duration', meanGapS)} is ${groupThousands(Math.round(1 / meanGapS))} packets per second; at most ${groupThousands(MAX_SOURCE_PACKETS_PER_SECOND)}`,
+    },
+  ];
 }

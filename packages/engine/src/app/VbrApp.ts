@@ -1,7 +1,9 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { num } from '../registry/params.js';
+import { list, num, packetRateCheck } from '../registry/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
+import type { AppModel } from './Application.js';
+import { packetSizeParam } from './appParams.js';
 
 /**
  * Variable-bit-rate video source (seed 002's "H.263 VBR" traffic). Every 1/fps seconds one frame is
@@ -76,3 +78,88 @@ export class VbrApp extends TimedSource {
     }
   }
 }
+
+/** Registry entry (docs/models.md, "Traffic sources"). */
+export const vbrAppModel: AppModel = {
+  requires: () => null,
+  check: packetRateCheck('rate', 'packetSize'),
+  info: {
+    id: 'vbr',
+    category: 'app',
+    name: 'VBR video (H.263-like)',
+    description: 'Video frames at a fixed frame rate with lognormal I/P frame sizes averaging the given rate.',
+    citation:
+      'Seed 002 (H.263 VBR over DCCP); Krunz & Tripathi, SIGMETRICS 1997 (lognormal frame sizes per type); Fitzek & Reisslein, IEEE Network 2001 (H.263 traces)',
+    params: [
+      {
+        key: 'rate',
+        label: 'Mean rate',
+        kind: 'rate',
+        default: 256e3,
+        min: 1,
+        unit: 'bit/s',
+        description: 'Long-run mean bit rate of the video.',
+      },
+      {
+        key: 'fps',
+        label: 'Frame rate',
+        kind: 'number',
+        default: 25,
+        min: 0.1,
+        max: 1000,
+        unit: 'frames/s',
+        description: 'Frames per second.',
+      },
+      {
+        key: 'gop',
+        label: 'GOP length',
+        kind: 'integer',
+        default: 12,
+        min: 1,
+        max: 1000,
+        unit: 'frames',
+        description: 'One I frame every this many frames, P frames in between (ours).',
+      },
+      {
+        key: 'iRatio',
+        label: 'I/P size ratio',
+        kind: 'number',
+        default: 4,
+        min: 1,
+        max: 50,
+        description:
+          'Mean I-frame size over mean P-frame size (ours; H.263 traces show I frames several times larger).',
+      },
+      {
+        key: 'cv',
+        label: 'Size variation',
+        kind: 'number',
+        default: 0.4,
+        min: 0,
+        max: 5,
+        description:
+          'Coefficient of variation of the lognormal frame sizes (ours); 0 gives constant sizes per frame type.',
+      },
+      {
+        key: 'trace',
+        label: 'Frame-size trace',
+        kind: 'list',
+        default: [],
+        unit: 'B',
+        description: 'Imported frame sizes in bytes, replayed in a loop (empty: use the synthetic model).',
+      },
+      {
+        key: 'scaleTrace',
+        label: 'Scale trace to rate',
+        kind: 'boolean',
+        default: true,
+        description: 'With an imported frame-size trace: scale it so its mean rate equals Mean rate.',
+      },
+      {
+        ...packetSizeParam,
+        description: 'Largest datagram: frames are split into messages of at most this many bytes.',
+      },
+    ],
+  },
+  create: (ctx) => new VbrApp(ctx, list(ctx.params, 'trace')),
+};

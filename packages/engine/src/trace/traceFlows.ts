@@ -24,7 +24,7 @@ export function tracedFlows(sim: Simulation): TracedFlow[] {
       toNode: f.spec.to,
       tcp,
       payloadBytes: tcp ? s.cfg.packetBytes - s.cfg.headerBytes : 0,
-      headerOnlyFirst: tcp && (s.cfg.handshake || s.cfg.headerOnlyFirst === true),
+      headerOnlyFirst: tcp && (s.cfg.handshake || s.cfg.dialect.headerOnlyFirst === true),
       syn: tcp && s.cfg.handshake,
     };
   });

@@ -3,140 +3,22 @@ import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
 import { Ecn, PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
-import type { CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
-import { RttEstimator, type RtoConfig } from './RttEstimator.js';
+import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './cc/CongestionControl.js';
+import { RttEstimator } from './RttEstimator.js';
 import { RateSampler } from './RateSampler.js';
 import { SendTimes } from './SendTimes.js';
 import { CwndAction, type LossRecovery as LossRecoveryStrategy } from './recovery/LossRecovery.js';
-import { LinuxRecovery } from './recovery/LinuxRecovery.js';
-import { RenoRecovery } from './recovery/RenoRecovery.js';
-import { Sack1Recovery } from './recovery/Sack1Recovery.js';
-import { SackRecovery } from './recovery/SackRecovery.js';
-import { VegasRecovery } from './recovery/VegasRecovery.js';
+import { createRecovery } from './recovery/createRecovery.js';
+import type { RecoveryEvent, RecoveryHost } from './recovery/RecoveryHost.js';
+import type { TcpDialect, TcpSenderConfig } from './TcpSenderConfig.js';
 import type { RateSample } from './cc/CongestionControl.js';
 import type { CongestionSnapshot, FlowContext, FlowSender } from './Transport.js';
 import { XcpEndSystem } from './XcpEndSystem.js';
 
-/** Loss-recovery algorithm of the sender (independent of the window law). */
-export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'linux';
+export type { LossRecovery, TcpDialect, TcpSenderConfig } from './TcpSenderConfig.js';
 
 /** RFC 7323 timestamp option as ns-2 counts it (ts_option_size_). */
 const TS_OPTION_BYTES = 10;
-
-export interface TcpSenderConfig {
-  /** Bytes on the wire per data segment. */
-  packetBytes: number;
-  headerBytes: number;
-  initialWindow: number;
-  initialSsthresh: number;
-  /** Receiver window cap, segments (ns-2 window_). */
-  maxWindow: number;
-  dupAckThreshold: number;
-  recovery: LossRecovery;
-  rto: RtoConfig;
-  /** RTT samples from every ACK via timestamps (RFC 7323) or one timed segment per RTT (Karn). */
-  timestamps: boolean;
-  ecn: boolean;
-  /** Maximum segments sent in response to one ACK (0 = unlimited; ns-2 maxburst_). */
-  maxBurst: number;
-  /** Sender pacing: 'off' or 'cwnd-srtt' (gap = srtt/cwnd, Aggarwal et al. 2000). */
-  pacing: 'off' | 'cwnd-srtt';
-  /**
-   * Open with a header-only first segment (seq 0, like a SYN) at cwnd 1 and raise cwnd to the
-   * initial window when it is acknowledged (ns-2 syn_ + delay_growth_). If it is lost the initial
-   * window becomes one segment (RFC 5681 §3.1).
-   */
-  handshake: boolean;
-  /**
-   * Without a handshake: segment 0 is still header-only (ns-2 syn_ without delay_growth_, as in
-   * Agent/TCP/Linux), sent within the initial window; it is tcpip_base_hdr_size_ long, i.e. the
-   * header without the 10-byte timestamp option.
-   */
-  headerOnlyFirst?: boolean;
-  /**
-   * Without a handshake: start at cwnd 1 and set the initial window on the ACK that follows the
-   * one of segment 0, before the window law reads it (ns-2 delay_growth_ as VegasTcpAgent::recv
-   * applies it: `if (last_ack_ == 0 && delay_growth_) cwnd_ = initial_window()`).
-   */
-  delayGrowth?: boolean;
-  /** RFC 3042 Limited Transmit: a new segment on each of the first two duplicate ACKs. */
-  limitedTransmit: boolean;
-  /**
-   * SACK recovery: reduce the sending rate gradually with Proportional Rate Reduction (RFC 6937)
-   * instead of sending whenever pipe < cwnd (RFC 6675 §5).
-   */
-  prr: boolean;
-  /**
-   * RTT samples: 'timed' — one timed segment per RTT (Karn; ns-2), or every ACK from timestamps
-   * when `timestamps` is on; 'ns3' — every ACK that advances the cumulative ACK gives a sample
-   * from the send time of the oldest segment it acknowledges unless that segment was
-   * retransmitted or outstanding at a timeout, and every such ACK resets the RTO backoff (ns-3.37
-   * TcpSocketBase::EstimateRtt and NewAck).
-   */
-  rttSampling?: 'timed' | 'ns3';
-  /**
-   * The CWR state of Linux and ns-3's TcpSocketBase: an ECE ACK that advances the cumulative ACK
-   * reduces the window before anything is sent in response to it, and cwnd is then held (no
-   * growth) until the window outstanding at the reduction has been acknowledged; otherwise the
-   * reduction follows the ACK's processing and only the ECE ACK itself does not grow the window
-   * (RFC 3168 §6.1.2, ns-2).
-   */
-  ecnCwrState?: boolean;
-  /** Retransmissions are ECN-capable too (ns-3.37; RFC 3168 §6.1.5 says they must not be). */
-  ecnOnRetransmissions?: boolean;
-  /**
-   * With `handshake`: the header-only packets of the handshake — the opening segment (SYN) and the
-   * pure ACK that completes it — are sent ECT(0), as ns-3.37's TcpSocketBase::AddSocketTags sends
-   * every header-only packet of a DCTCP socket (ECN mode DctcpEcn). Otherwise they are not
-   * ECN-capable (RFC 3168 §6.1.1: no ECT on a SYN; §6.1.4: none on a pure ACK), whatever `ecn` says.
-   */
-  ectControl?: boolean;
-  /**
-   * SACK recovery after a retransmission timeout: 'discard' the SACK information and go back N
-   * (RFC 6675 §5.1, ns-2 Sack1); 'keep' it (RFC 2018 errata 1610, Linux, ns-3): every unSACKed
-   * segment is marked lost and retransmitted first, SACKed ones are not resent, and the sender
-   * stays in the Loss state (growing in slow start, ignoring duplicate ACKs) until everything
-   * outstanding at the timeout is acknowledged.
-   */
-  sackAfterTimeout?: 'discard' | 'keep';
-  /**
-   * SACK recovery: the retransmission timer restarts at the fast retransmit and on every partial
-   * ACK ('every-ack', RFC 6675 §5 step 4, ns-2 Sack1), or keeps running from the last new ACK
-   * through the fast retransmit (RFC 6298 §5.1) and restarts only on the first partial ACK of a
-   * recovery ('first-partial', the "impatient" variant of RFC 6582 §4; ns-3.37's TcpSocketBase).
-   */
-  recoveryTimer?: 'every-ack' | 'first-partial';
-  /**
-   * With `handshake`: the opening segment carries this many bytes of options (a SYN's window-scale
-   * and SACK-permitted options: 8 bytes padded in ns-3.37), and once it is acknowledged a header-only
-   * pure ACK completes the three-way handshake before the first data (ns-3.37 ProcessSynSent).
-   * 0 / false: a bare header-only opening segment and no third packet (ns-2).
-   */
-  synOptionBytes?: number;
-  handshakeAck?: boolean;
-  /**
-   * SACK recovery details: 'rfc6675' as the RFC; 'ns3' as ns-3.37's TcpSocketBase and TcpTxBuffer
-   * do it: (a) a retransmitted segment keeps counting in the pipe once SACKed (BytesInFlight =
-   * sent − SACKed − lost + retransmitted, the last not lowered by a SACK); (b) it stays marked
-   * retransmitted across recoveries until cumulatively acknowledged, so NextSeg skips it; (c) the
-   * fast retransmit is DoRetransmit's choice — the first lost segment not yet retransmitted, the
-   * head being marked lost first when fewer than DupThresh segments are SACKed above it
-   * (MarkHeadAsLost); (d) a partial ACK whose new head was not retransmitted sends one segment
-   * at once outside the pipe rule (ProcessAck → DoRetransmit); (e) an ACK with new SACK
-   * information is a duplicate ACK even when it advances the cumulative ACK (no growth, no timer
-   * restart), and the second-segment IsLost test applies (DupAck); (f) the ACK ending recovery
-   * grows the window; (g) sending follows the pipe rule and NextSeg in every state. 'ns2' is
-   * ns-2.35's Agent/TCP/Sack1 instead of RFC 6675: a pipe counter and a forward-only hole cursor
-   * (recovery/Sack1Recovery.ts).
-   */
-  sackRecovery?: 'rfc6675' | 'ns3' | 'ns2';
-  /**
-   * Run as an XCP end-system (ns-2 Agent/TCP/Reno/XCP): stamp the congestion header and take the
-   * window from the routers' feedback instead of the window law's growth; `tickNs` is the clock
-   * tick of the header's RTT estimate (0 = exact). Absent: plain TCP.
-   */
-  xcp?: { tickNs: number };
-}
 
 const RTX_TIMER = 0;
 const PACE_TIMER = 1;
@@ -154,10 +36,10 @@ const PACE_TIMER = 1;
  * The order of operations within an ACK follows ns-2.35 (tcp.cc) so that the reference runs in
  * docs/validation.md are reproduced.
  *
- * Fields and methods marked "recovery API" are used by the recovery strategies (like ns-3's
- * TcpSocketState, the connection state is shared with the algorithms that act on it).
+ * Fields and methods marked "recovery API" implement RecoveryHost (recovery/RecoveryHost.ts), the
+ * narrow interface the recovery strategies are written against.
  */
-export class TcpSender implements FlowSender, CcState, TimerOwner {
+export class TcpSender implements FlowSender, CcState, RecoveryHost, TimerOwner {
   // --- CcState ---
   cwnd: number;
   ssthresh: number;
@@ -183,6 +65,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** One past the last segment the application has made available (Infinity for bulk). */
   appLimit: number;
   readonly ackInfo = { ackedSegments: 0, rttNs: -1, ackSeq: 0, ece: false, priorInFlight: -1 };
+  readonly dialect: TcpDialect;
+  readonly ccState: CcState = this;
 
   private readonly recovery: LossRecoveryStrategy;
   private readonly rtt: RttEstimator;
@@ -225,14 +109,15 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     readonly cfg: TcpSenderConfig,
     public cc: CongestionControl,
   ) {
+    this.dialect = cfg.dialect;
     this.segmentBytes = cfg.packetBytes;
     this.maxWindow = cfg.maxWindow;
     this.initialWindow = cfg.initialWindow;
-    this.cwnd = cfg.handshake || cfg.delayGrowth === true ? 1 : cfg.initialWindow;
+    this.cwnd = cfg.handshake || cfg.dialect.delayGrowth ? 1 : cfg.initialWindow;
     this.ssthresh = cfg.initialSsthresh;
     this.appLimit = cfg.handshake ? 1 : 0;
     this.rtt = new RttEstimator(cfg.rto);
-    this.sendTimes = cfg.rttSampling === 'ns3' ? new SendTimes() : null;
+    this.sendTimes = cfg.dialect.rttSampling === 'ns3' ? new SendTimes() : null;
     this.rtxTimer = ctx.sim.timer(this, RTX_TIMER);
     this.paceTimer = ctx.sim.timer(this, PACE_TIMER);
     this.recovery = createRecovery(this, cfg.recovery);
@@ -400,8 +285,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     const syn = seq === 0 && this.cfg.handshake;
     pkt.kind = PacketKind.TcpData;
     pkt.flowId = this.ctx.flowIndex;
-    pkt.sizeBytes = byteCount(syn ? this.cfg.headerBytes + (this.cfg.synOptionBytes ?? 0) : this.cfg.packetBytes);
-    if (seq === 0 && this.cfg.headerOnlyFirst === true && !syn)
+    pkt.sizeBytes = byteCount(syn ? this.cfg.headerBytes + this.dialect.synOptionBytes : this.cfg.packetBytes);
+    if (seq === 0 && this.dialect.headerOnlyFirst && !syn)
       pkt.sizeBytes = byteCount(this.cfg.headerBytes - (this.cfg.timestamps ? TS_OPTION_BYTES : 0));
     pkt.seq = seq;
     pkt.sendTimeNs = now;
@@ -412,9 +297,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     // RFC 3168 §6.1.5: not on retransmissions (unless emulating ns-3.37, which marks them too);
     // §6.1.1: not on a SYN (nor in ns-2.35: TcpAgent::output clears ECT on segment 0), unless
     // emulating an ns-3.37 DCTCP socket (`ectControl`)
-    const ect = syn
-      ? this.cfg.ectControl === true
-      : this.cfg.ecn && (!isRetx || this.cfg.ecnOnRetransmissions === true);
+    const ect = syn ? this.dialect.ectControl : this.cfg.ecn && (!isRetx || this.dialect.ecnOnRetransmissions);
     if (ect) pkt.ecn = Ecn.Ect0;
     if (this.sendCwr) {
       pkt.cwr = true;
@@ -528,14 +411,14 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       const rs = this.rateSample;
       this.rates.onAck(this.highestAck, ack, this.cfg.packetBytes, now, rs);
       rs.newlyLost = this.recovery.newlyLost?.() ?? 0;
-      this.cc.onRateSample!(this, rs, now);
+      this.cwnd = this.cc.onRateSample!(this, rs, now);
     }
     const ecnHere = ece && this.recovery.handlesEcn !== true;
     // with a CWR state (Linux, ns-3) an advancing ECE ACK reduces before anything is sent in
     // response to it; otherwise after the ACK was processed (ns-2)
-    if (ecnHere && this.cfg.ecnCwrState === true && ack > this.highestAck) this.onEcnEcho(now, ack);
+    if (ecnHere && this.dialect.ecnCwrState && ack > this.highestAck) this.onEcnEcho(now, ack);
     if (!consumed) this.recovery.onAck(ack, ece, tsSample, tsSent, now);
-    if (ecnHere && this.cfg.ecnCwrState !== true && ack >= this.highestAck) this.onEcnEcho(now, this.highestAck);
+    if (ecnHere && !this.dialect.ecnCwrState && ack >= this.highestAck) this.onEcnEcho(now, this.highestAck);
     const info = this.ackInfo;
     info.ackSeq = ack;
     info.ece = ece;
@@ -546,10 +429,37 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
   /** Recovery API. Leaves fast recovery; the congestion control may choose the new cwnd. */
   leaveRecovery(now: number): void {
     if (this.phase !== 'recovery') return;
-    this.phase = 'open';
+    this.setPhase('open');
     this.dupWnd = 0;
+    this.recoveryExitWindow(now);
+  }
+
+  /**
+   * Recovery API. Moves to congestion state `phase` and tells the congestion control (ns-3
+   * TcpSocketBase sets m_congState after CongestionStateSet; here the state is set first so that
+   * the hook reads it).
+   */
+  setPhase(phase: TcpPhase): void {
+    const previous = this.phase;
+    if (previous === phase) return;
+    this.phase = phase;
+    this.cc.onPhaseChange?.(this, previous, this.ctx.sim.now);
+  }
+
+  /** Recovery API. The window law's growth on new data (onAck), with any threshold it moved. */
+  growWindow(info: AckInfo, now: number): void {
+    this.cwnd = this.cc.onAck(this, info, now);
+    const ss = this.cc.ssthreshAfterUpdate?.(this);
+    if (ss !== undefined) this.ssthresh = ss;
+  }
+
+  /** Recovery API. Loss recovery ended: the window the congestion control continues with, if it says. */
+  recoveryExitWindow(now: number): void {
     const exit = this.cc.cwndOnRecoveryExit?.(this, now);
-    if (exit !== undefined) this.cwnd = exit;
+    if (exit === undefined) return;
+    this.cwnd = exit;
+    const ss = this.cc.ssthreshAfterUpdate?.(this);
+    if (ss !== undefined) this.ssthresh = ss;
   }
 
   /**
@@ -566,14 +476,14 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     countFrom = this.highestAck,
   ): void {
     const acked = ack - Math.max(this.highestAck, countFrom);
-    if (this.cfg.delayGrowth === true && this.highestAck === 0) this.cwnd = this.initialWindow;
+    if (this.dialect.delayGrowth && this.highestAck === 0) this.cwnd = this.initialWindow;
     this.dupAcks = 0;
     this.highestAck = ack;
     if (this.nextSeq < ack + 1) this.nextSeq = ack + 1;
     const sample = this.takeRttSample(ack, ts, tsSent, now);
     this.setRtxTimer(); // every new ACK restarts the timer (ns-2 newtimer with timerfix_)
     // ecnCwrState: no growth until data sent after the ECN reduction is acknowledged
-    const inCwr = this.cfg.ecnCwrState === true && ack <= this.ecnRecover;
+    const inCwr = this.dialect.ecnCwrState && ack <= this.ecnRecover;
     if (this.xcp !== null) {
       // XCP: no growth of the window law (ns-2 XcpRenoTcpAgent::opencwnd does nothing); the
       // echoed feedback moves cwnd after the RTT update (XcpRenoTcpAgent::recv_newack_helper)
@@ -584,11 +494,11 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       info.rttNs = sample;
       info.ackSeq = ack;
       info.ece = ece;
-      this.cwnd = this.cc.onAck(this, info, now);
+      this.growWindow(info, now);
     }
     if (this.cfg.handshake && ack === 0) {
       this.cwnd = this.initialWindow; // handshake done: IW
-      if (this.cfg.handshakeAck === true) this.sendHandshakeAck(now);
+      if (this.dialect.handshakeAck) this.sendHandshakeAck(now);
     }
   }
 
@@ -613,7 +523,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     pkt.sendTimeNs = now;
     pkt.createdNs = now;
     pkt.route = this.fwd;
-    if (this.cfg.ectControl === true) pkt.ecn = Ecn.Ect0;
+    if (this.dialect.ectControl) pkt.ecn = Ecn.Ect0;
     inject(pkt);
   }
 
@@ -626,12 +536,28 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     this.congestionActionPending = true;
   }
 
+  /** Recovery API. RFC 6298 §5.5 / RFC 5681 §3.1: the window after a retransmission timeout. */
+  timeoutWindow(now: number, ccWindow: boolean): void {
+    const ss = this.cc.ssthreshAfter(this, 'timeout', now);
+    const cw = ccWindow ? (this.cc.cwndAfter?.(this, 'timeout', now) ?? 1) : 1;
+    this.ssthresh = Math.max(ss, 2);
+    this.cwnd = Math.max(cw, 1);
+  }
+
+  /** Recovery API. Counts a fast retransmit, timeout or ECN reaction and records the flow event. */
+  announce(event: RecoveryEvent): void {
+    const stats = this.ctx.stats;
+    if (event === 'fast-retransmit') stats.fastRetransmits++;
+    else if (event === 'timeout') stats.timeouts++;
+    else stats.ecnReactions++;
+    this.ctx.event(event);
+  }
+
   /** RFC 3168 §6.1.2: reduce once per window of data on ECN-Echo, then set CWR. */
   private onEcnEcho(now: number, ack: number): void {
     if (ack <= this.ecnRecover || this.phase === 'recovery') return;
     this.ecnRecover = this.maxSeqSent;
-    this.ctx.stats.ecnReactions++;
-    this.ctx.event('ecn');
+    this.announce('ecn');
     this.reduce('ecn', now, false);
     this.lastCwndAction = CwndAction.Ecn;
     this.sendCwr = true;
@@ -653,7 +579,7 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     if (this.recovery.onTimeout?.(now) === true) return;
     this.dupAcks = 0;
     this.dupWnd = 0;
-    this.phase = 'open';
+    this.setPhase('open');
     this.firstPartial = false;
     if (this.cwnd < 1) this.cwnd = 1;
     if (this.highestAck === this.maxSeqSent && this.recovery.idleTimeoutIsLoss !== true) {
@@ -664,12 +590,8 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
     }
     this.recover = this.maxSeqSent;
     if (this.cfg.handshake && this.highestAck === -1) this.initialWindow = 1; // RFC 5681 §3.1
-    this.ctx.stats.timeouts++;
-    this.ctx.event('timeout');
-    const ss = this.cc.ssthreshAfter(this, 'timeout', now);
-    const cw = this.cc.cwndAfter?.(this, 'timeout', now) ?? 1;
-    this.ssthresh = Math.max(ss, 2);
-    this.cwnd = Math.max(cw, 1);
+    this.announce('timeout');
+    this.timeoutWindow(now, true);
     this.congestionActionPending = true;
     this.lastCwndAction = CwndAction.Timeout;
     this.recovery.afterTimeout?.();
@@ -689,20 +611,5 @@ export class TcpSender implements FlowSender, CcState, TimerOwner {
       this.rtxTimer.cancel();
       this.ctx.event('complete');
     }
-  }
-}
-
-function createRecovery(s: TcpSender, kind: LossRecovery): LossRecoveryStrategy {
-  switch (kind) {
-    case 'tahoe':
-    case 'reno':
-    case 'newreno':
-      return new RenoRecovery(s, kind);
-    case 'sack':
-      return s.cfg.sackRecovery === 'ns2' ? new Sack1Recovery(s) : new SackRecovery(s);
-    case 'vegas':
-      return new VegasRecovery(s);
-    case 'linux':
-      return new LinuxRecovery(s);
   }
 }

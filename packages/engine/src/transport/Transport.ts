@@ -1,7 +1,8 @@
 import type { Simulator } from '../core/Simulator.js';
 import type { PacketPool, PacketSink, Route } from '../net/Packet.js';
 import type { FlowStats } from '../metrics/FlowStats.js';
-import type { ResolvedParams } from '../registry/types.js';
+import type { ParamCheckIssue } from '../registry/params.js';
+import type { ModelInfo, ResolvedParams } from '../registry/types.js';
 
 /** Everything a transport needs to create the two endpoints of one flow. */
 export interface FlowContext {
@@ -76,5 +77,26 @@ export interface RoutedEndpoints extends FlowEndpoints {
 }
 
 export interface TransportFactory {
+  create(ctx: FlowContext): RoutedEndpoints;
+}
+
+/** A transport in the registry: its info and parameter schema, what it can carry, and a factory. */
+export interface TransportModel {
+  readonly info: ModelInfo;
+  /** Whether the transport uses a congestion control from the cc registry. */
+  readonly usesCc: boolean;
+  /** Reliable byte stream: a finite bulk transfer can complete over it. */
+  readonly reliable: boolean;
+  /** Can serve an always-backlogged (unlimited bulk) source. */
+  readonly backlogged: boolean;
+  /**
+   * Has a congestion window (cwnd and ssthresh in segments): TCP and DCCP CCID 2. A rate-based
+   * sender (TFRC, CCID 3) and UDP have none; the lab charts no window for them.
+   */
+  readonly window: boolean;
+  /** Measures a round-trip time (from its ACKs or feedback); UDP measures none. */
+  readonly measuresRtt: boolean;
+  /** Problems no single parameter's range can catch (an initial rate no sender can keep). */
+  check?(params: ResolvedParams): ParamCheckIssue[];
   create(ctx: FlowContext): RoutedEndpoints;
 }

@@ -1,7 +1,7 @@
 import { PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
 import { num } from '../registry/params.js';
-import type { FlowContext, FlowReceiver, FlowSender, RoutedEndpoints } from './Transport.js';
+import type { FlowContext, FlowReceiver, FlowSender, RoutedEndpoints, TransportModel } from './Transport.js';
 
 /** Unresponsive datagram sender: each application write leaves at once as one packet. */
 export class UdpSender implements FlowSender {
@@ -82,3 +82,37 @@ export function createUdp(ctx: FlowContext): RoutedEndpoints {
     },
   };
 }
+
+export const udpTransport: TransportModel = {
+  usesCc: false,
+  reliable: false,
+  backlogged: false,
+  window: false,
+  measuresRtt: false,
+  info: {
+    id: 'udp',
+    category: 'transport',
+    name: 'UDP',
+    description: 'Unresponsive datagrams: each application message leaves at once.',
+    citation: 'RFC 768; RFC 3550 (RTP); ns-2 Agent/UDP',
+    params: [
+      {
+        key: 'headerSize',
+        label: 'Header bytes',
+        kind: 'integer',
+        default: 0,
+        min: 0,
+        max: 1000,
+        unit: 'B',
+        description:
+          'Bytes added to each message on the wire and not counted as goodput: 0 = the message is the whole packet (ns-2 Agent/UDP packetSize_); 28 = IPv4 + UDP; 40 = IPv4 + UDP + RTP (RFC 3550).',
+      },
+    ],
+    presets: {
+      'ns-2 (whole packet)': { headerSize: 0 },
+      'IPv4 + UDP': { headerSize: 28 },
+      'RTP/UDP/IPv4': { headerSize: 40 },
+    },
+  },
+  create: createUdp,
+};

@@ -97,11 +97,11 @@ describe('BBR v1', () => {
     s.phase = 'recovery';
     // first round: each ACK lets out what it delivered (the cwnd never goes below pipe + delivered)
     s.pipe = 100;
-    bbr.onRateSample(s, sample(-1, 802, 0, 1), t + 1e6);
+    s.cwnd = bbr.onRateSample(s, sample(-1, 802, 0, 1), t + 1e6);
     expect(s.cwnd).toBe(101);
     // newly lost segments come off the window, but conservation keeps pipe + delivered
     s.pipe = 96;
-    bbr.onRateSample(s, { ...sample(-1, 804, 0, 2), newlyLost: 4 }, t + 2e6);
+    s.cwnd = bbr.onRateSample(s, { ...sample(-1, 804, 0, 2), newlyLost: 4 }, t + 2e6);
     expect(s.cwnd).toBe(98);
     // recovery ends: back to at least the window before the loss (BBRRestoreCwnd)
     expect(bbr.cwndOnRecoveryExit(s)).toBe(150);

@@ -104,7 +104,7 @@ export class Bbr implements CongestionControl {
     return bdp + NS3_QUANTA + (this.mode === Mode.ProbeBw && this.cycleIndex === 0 ? 2 : 0);
   }
 
-  onRateSample(s: CcState, rs: RateSample, nowNs: number): void {
+  onRateSample(s: CcState, rs: RateSample, nowNs: number): number {
     this.lastDelivered = rs.newlyAcked;
     this.lastTotalDelivered = rs.totalDelivered;
     // round counting (draft §4.1.1.3; ns-3.37 only on ACKs with a rate sample)
@@ -136,7 +136,7 @@ export class Bbr implements CongestionControl {
     if (this.roundStart) this.packetConservation = false;
     // fast recovery: the sender does not call onAck, so cwnd is set here, before the recovery
     // sends on this ACK (BBRSetCwnd with BBRModulateCwndForRecovery, §4.2.3.4 and §4.2.3.6)
-    if (s.phase === 'recovery') s.cwnd = this.recoveryCwnd(s, rs);
+    return s.phase === 'recovery' ? this.recoveryCwnd(s, rs) : s.cwnd;
   }
 
   private recoveryCwnd(s: CcState, rs: RateSample): number {

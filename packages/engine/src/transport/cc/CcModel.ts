@@ -1,6 +1,11 @@
 import type { ModelInfo, ResolvedParams } from '../../registry/types.js';
-import type { LossRecovery } from '../TcpSender.js';
 import type { CongestionControl } from './CongestionControl.js';
+
+/**
+ * Loss-recovery algorithm of a TCP sender, independent of the window law (the strategies in
+ * transport/recovery/).
+ */
+export type LossRecovery = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'linux';
 
 /**
  * A congestion-control model: registry info (name, description, citation, parameter schema),

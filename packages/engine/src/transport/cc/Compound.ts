@@ -1,4 +1,5 @@
 import { num } from '../../registry/params.js';
+import type { LinuxAckHooks } from './recoveryHooks.js';
 import type { CcModel } from './CcModel.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
 
@@ -41,7 +42,7 @@ export function qroot(a: number): number {
  *   alone exceeds snd_cwnd.
  * Integer arithmetic as in the module (windows in whole segments).
  */
-export class Compound implements CongestionControl {
+export class Compound implements CongestionControl, LinuxAckHooks {
   readonly id = 'compound';
   readonly checksCwndLimited = true;
   private initialized = false;

@@ -1,7 +1,17 @@
 /**
- * Pluggable congestion control for the window-based transports (TCP, DCCP CCID-2), modelled on
- * ns-3's TcpCongestionOps and quinn's controller trait: small event-named hooks that receive the
- * current time and the connection's shared state record, and return the value they compute.
+ * Pluggable congestion control for the window-based transports (TCP), modelled on ns-3's
+ * TcpCongestionOps (src/internet/model/tcp-congestion-ops.h) and quinn's controller trait: small
+ * event-named hooks that receive the current time and the connection's state record, read-only to
+ * them, and return the value they compute; the sender applies it.
+ *
+ * What may join this contract: a hook for an event every window-based sender has (an ACK, a
+ * reduction, a phase change, a segment sent, a delivery-rate sample) or a value any algorithm may
+ * compute (a window, a threshold, a pacing rate), named for the event or value and not for one
+ * algorithm's mechanism, optional unless every algorithm must answer it, and with a default that
+ * leaves the standard behaviour unchanged — the test ns-3 applies to TcpCongestionOps, whose
+ * eleven members none belongs to one algorithm. A hook only one loss recovery calls belongs to the
+ * interface that recovery requires (cc/recoveryHooks.ts); a value only one algorithm reports goes
+ * in metrics().
  *
  * Units: windows count segments (packets of the flow's segment size), as in ns-2 and the seed
  * papers; a window may be fractional. Times are integer nanoseconds.
@@ -9,14 +19,23 @@
 
 export type CongestionEvent = 'loss' | 'ecn' | 'timeout';
 
+/**
+ * The sender's congestion state (ns-3 TcpSocketState::TcpCongState_t, RFC 5681 / RFC 6675 terms):
+ * 'open' — no loss being recovered; 'recovery' — fast recovery after a fast retransmit; 'loss' —
+ * after a retransmission timeout with the SACK information kept, until everything outstanding at
+ * the timeout is acknowledged.
+ */
 export type TcpPhase = 'open' | 'recovery' | 'loss';
 
-/** The connection state shared between the sender and its congestion control. */
+/**
+ * The connection state a congestion control reads (ns-3 TcpSocketState). Read-only to the
+ * algorithm: it changes cwnd and ssthresh by returning them from its hooks.
+ */
 export interface CcState {
   /** Congestion window, segments. */
-  cwnd: number;
+  readonly cwnd: number;
   /** Slow-start threshold, segments. */
-  ssthresh: number;
+  readonly ssthresh: number;
   /** Segment size on the wire, bytes. */
   readonly segmentBytes: number;
   /** Segments sent and not yet cumulatively acknowledged. */
@@ -86,6 +105,24 @@ export interface CongestionControl {
   /** Loss recovery has ended; returns the window to continue with (default: ssthresh). */
   cwndOnRecoveryExit?(s: CcState, nowNs: number): number;
 
+  /**
+   * The slow-start threshold after the window update the sender has just asked for (onAck or
+   * cwndOnRecoveryExit), for an algorithm whose update moves it too: a delay-based slow-start
+   * exit (Vegas's γ test, Brakmo & Peterson 1995 §3.3; HyStart, Ha & Rhee 2011), or a threshold
+   * kept in step with the window (ns-3.37 TcpVegas). Asked right after those hooks, before
+   * anything else reads the state; absent: unchanged.
+   */
+  ssthreshAfterUpdate?(s: CcState): number;
+
+  /**
+   * The sender's congestion state changed from `previous` to `s.phase` (ns-3
+   * TcpCongestionOps::CongestionStateSet; Linux tcp_set_ca_state → ca_ops->set_state): told as
+   * it happens, so that an algorithm need not infer it from the phase it sees on ACKs. On
+   * entering recovery or loss the window has already been reduced: s.cwnd and s.ssthresh hold
+   * the reduced values.
+   */
+  onPhaseChange?(s: CcState, previous: TcpPhase, nowNs: number): void;
+
   /** Every ACK, including duplicates and ACKs during recovery, after RTT estimation. */
   onAnyAck?(s: CcState, ack: AckInfo, nowNs: number): void;
 
@@ -95,52 +132,19 @@ export interface CongestionControl {
   /** Pacing rate in bit/s for the sender to release segments at; 0 or undefined = no pacing. */
   pacingRateBps?(s: CcState, nowNs: number): number;
 
-  /**
-   * 'linux' loss recovery: the cumulative ACK advanced by `acked` segments (Linux pkts_acked,
-   * called before the window update, with `s.phase` still the phase the ACK arrived in).
-   */
-  onPacketsAcked?(s: CcState, acked: number, nowNs: number): void;
-
-  /**
-   * 'linux' loss recovery: the algorithm applies Linux's tcp_is_cwnd_limited test itself (with
-   * AckInfo.priorInFlight) and wants onAck on every ACK that advances the cumulative ACK outside
-   * fast recovery. Without it the sender skips onAck when the window was not the limit.
-   */
-  readonly checksCwndLimited?: boolean;
-
   /** Algorithm-specific values for probes and the UI (e.g. { wMax, k } for CUBIC). */
   metrics?(): Record<string, number>;
-
-  // --- optional hooks for delay-based and model-based algorithms (all additive: a CC that
-  // leaves them out gets the standard behaviour) ---
-
-  /**
-   * Fine-grained loss detection (Brakmo & Peterson 1995 §3.1, ns-2 tcp-vegas.cc vegas_expire):
-   * whether segment `seq` has been outstanding longer than the algorithm's own timeout. Consulted
-   * by the 'vegas' loss recovery on every duplicate ACK and on the first ACKs after a retransmit.
-   */
-  segmentExpired?(s: CcState, seq: number, nowNs: number): boolean;
-
-  /** How many times segment `seq` has been sent (1 = never retransmitted); 'vegas' recovery. */
-  transmissions?(seq: number): number;
-
-  /**
-   * The 'vegas' recovery is about to retransmit `seq` after `dupAcks` duplicate ACKs (or a
-   * fine-grained expiry): returns the window to continue with (the algorithm decides whether
-   * and how much to cut).
-   */
-  cwndOnDupAckRetransmit?(s: CcState, seq: number, dupAcks: number, nowNs: number): number;
 
   /**
    * A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation §3.3), taken when the
    * sender's `rateSampling` is on (it is switched on automatically when this hook exists).
-   * Called on every ACK, before loss recovery processes it (so that the algorithm may set
-   * `s.cwnd` for what the recovery sends on this ACK). With a SACK scoreboard, newly SACKed
-   * segments count as delivered at once; newlyLost counts the segments the ACK makes the
-   * scoreboard deem lost. An ACK that delivers nothing has priorDelivered −1 and no rate.
-   * The record is reused between calls: read it, do not keep it.
+   * Called on every ACK, before loss recovery processes it, and returns the window to continue
+   * with (`s.cwnd` to keep it), so that what the recovery sends on this ACK follows it. With a
+   * SACK scoreboard, newly SACKed segments count as delivered at once; newlyLost counts the
+   * segments the ACK makes the scoreboard deem lost. An ACK that delivers nothing has
+   * priorDelivered −1 and no rate. The record is reused between calls: read it, do not keep it.
    */
-  onRateSample?(s: CcState, rs: RateSample, nowNs: number): void;
+  onRateSample?(s: CcState, rs: RateSample, nowNs: number): number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import type { LinuxAckHooks } from './recoveryHooks.js';
 import type { CubicParams } from './Cubic.js';
 
 const HZ = 1000; // ns-2 JIFFY_RATIO: Linux code runs on a 1 ms jiffy clock
@@ -53,7 +54,7 @@ export function linuxCubicRoot(a: number): number {
  * - ssthresh = max(cwnd·β/1024, 2); fast convergence W_max = cwnd·(1024+β)/2048; a timeout
  *   (entering the Loss state) resets all of the above.
  */
-export class LinuxCubic implements CongestionControl {
+export class LinuxCubic implements CongestionControl, LinuxAckHooks {
   readonly id = 'cubic';
   readonly checksCwndLimited = true;
   private cnt = 0;

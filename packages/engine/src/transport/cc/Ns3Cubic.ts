@@ -55,20 +55,24 @@ export class Ns3Cubic implements CongestionControl {
   private currRtt = -1;
   private sampleCnt = 0;
 
+  /** The slow-start threshold the last onAck left: HyStart's exit sets it (ssthreshAfterUpdate). */
+  private ssthresh = 0;
+
   constructor(private readonly p: CubicParams) {}
 
   onAck(s: CcState, ack: AckInfo, nowNs: number): number {
+    this.ssthresh = s.ssthresh;
     if (ack.ackSeq < s.firstDataSeq) return s.cwnd; // the handshake: no data acknowledged
     const acked = ack.ackedSegments;
     this.pktsAcked(s, nowNs);
     let cwnd = s.cwnd;
     let segs = acked;
-    if (cwnd < s.ssthresh) {
+    if (cwnd < this.ssthresh) {
       if (s.highestAck > this.endSeq) this.hystartReset(s, nowNs);
       cwnd += segs; // byte-counted slow start (ns-3's stand-in for Linux QUICKACK)
       segs = 0;
     }
-    if (cwnd >= s.ssthresh && segs > 0) {
+    if (cwnd >= this.ssthresh && segs > 0) {
       this.cwndCnt += segs;
       const cnt = this.update(Math.floor(cwnd), nowNs);
       if (this.cwndCnt >= cnt) {
@@ -85,7 +89,7 @@ export class Ns3Cubic implements CongestionControl {
     const rtt = s.srttNs;
     if (!(rtt > 0)) return;
     if (this.delayMin < 0 || this.delayMin > rtt) this.delayMin = rtt;
-    if (s.cwnd <= s.ssthresh && s.cwnd >= HYSTART_LOW_WINDOW) this.hystartUpdate(s, rtt, nowNs);
+    if (s.cwnd <= this.ssthresh && s.cwnd >= HYSTART_LOW_WINDOW) this.hystartUpdate(s, rtt, nowNs);
   }
 
   private hystartReset(s: CcState, nowNs: number): void {
@@ -108,7 +112,11 @@ export class Ns3Cubic implements CongestionControl {
       const thresh = Math.min(Math.max(this.delayMin, HYSTART_DELAY_MIN_NS), HYSTART_DELAY_MAX_NS);
       if (this.currRtt > this.delayMin + thresh) this.found = true; // delay increase
     }
-    if (this.found) s.ssthresh = s.cwnd;
+    if (this.found) this.ssthresh = s.cwnd;
+  }
+
+  ssthreshAfterUpdate(): number {
+    return this.ssthresh;
   }
 
   /** TcpCubic::Update: segments to acknowledge per one-segment increase. */

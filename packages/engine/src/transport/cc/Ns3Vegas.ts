@@ -1,4 +1,4 @@
-import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import type { AckInfo, CcState, CongestionControl, CongestionEvent, TcpPhase } from './CongestionControl.js';
 import type { VegasParams } from './Vegas.js';
 
 /**
@@ -27,14 +27,21 @@ export class Ns3Vegas implements CongestionControl {
   /** The round ends when SND.UNA reaches this segment (ns-3 m_begSndNxt). */
   private begSndNxt = 0;
   private lastDiff = 0;
+  /** The slow-start threshold the last onAck left (ssthreshAfterUpdate). */
+  private ssthresh = 0;
 
   constructor(private readonly p: VegasParams) {}
 
-  onAck(s: CcState, ack: AckInfo): number {
-    if (ack.ackSeq < s.firstDataSeq) return s.cwnd; // the handshake: no data acknowledged
+  /** TcpVegas::CongestionStateSet: Vegas is off outside CA_OPEN (DisableVegas). */
+  onPhaseChange(s: CcState, _previous: TcpPhase): void {
     if (s.phase !== 'open') this.doingVegas = false;
-    else if (!this.doingVegas) {
-      // TcpVegas::EnableVegas on entering CA_OPEN
+  }
+
+  onAck(s: CcState, ack: AckInfo): number {
+    this.ssthresh = s.ssthresh;
+    if (ack.ackSeq < s.firstDataSeq) return s.cwnd; // the handshake: no data acknowledged
+    if (s.phase === 'open' && !this.doingVegas) {
+      // TcpVegas::EnableVegas on entering CA_OPEN, taken on the first ACK in it
       this.doingVegas = true;
       this.begSndNxt = s.nextSeq;
       this.cntRtt = 0;
@@ -57,22 +64,26 @@ export class Ns3Vegas implements CongestionControl {
         const target = Math.floor(segCwnd * (this.baseRtt / this.minRtt));
         const diff = segCwnd - target;
         this.lastDiff = diff;
-        if (diff > this.p.gamma && cwnd < s.ssthresh) {
+        if (diff > this.p.gamma && cwnd < this.ssthresh) {
           segCwnd = Math.min(segCwnd, target + 1);
           cwnd = segCwnd;
-          s.ssthresh = this.reducedSsthresh(s.ssthresh, cwnd);
-        } else if (cwnd < s.ssthresh) cwnd += 1;
+          this.ssthresh = this.reducedSsthresh(this.ssthresh, cwnd);
+        } else if (cwnd < this.ssthresh) cwnd += 1;
         else if (diff > this.p.beta) {
           cwnd = segCwnd - 1;
-          s.ssthresh = this.reducedSsthresh(s.ssthresh, cwnd);
+          this.ssthresh = this.reducedSsthresh(this.ssthresh, cwnd);
         } else if (diff < this.p.alpha) cwnd = segCwnd + 1;
-        s.ssthresh = Math.max(s.ssthresh, 0.75 * cwnd);
+        this.ssthresh = Math.max(this.ssthresh, 0.75 * cwnd);
       }
       this.cntRtt = 0;
       this.minRtt = Infinity;
       return cwnd;
     }
     return s.cwnd < s.ssthresh ? s.cwnd + 1 : s.cwnd;
+  }
+
+  ssthreshAfterUpdate(): number {
+    return this.ssthresh;
   }
 
   /** TcpNewReno::IncreaseWindow: +1 per ACK in slow start, +1/cwnd per ACK after. */

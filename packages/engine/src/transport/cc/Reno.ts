@@ -1,6 +1,6 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
 import { num, str } from '../../registry/params.js';
-import type { LossRecovery } from '../TcpSender.js';
+import type { LossRecovery } from './CcModel.js';
 import type { CcModel } from './CcModel.js';
 
 export interface RenoParams {

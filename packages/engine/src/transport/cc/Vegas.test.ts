@@ -124,7 +124,7 @@ describe('Vegas window decisions, ACK by ACK (ns-2 tcp-vegas.cc)', () => {
     s.cwnd = 25;
     s.ssthresh = 100;
     expect(v.cwndOnRecoveryExit(s)).toBe(15);
-    expect(s.ssthresh).toBe(2);
+    expect(v.ssthreshAfterUpdate()).toBe(2);
     // a segment sent after the cut belongs to a new window: cut again, 16 − 16/4 = 12
     s.cwnd = 16;
     v.onSent(s, 21, false, 250 * MS);

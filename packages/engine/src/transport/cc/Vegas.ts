@@ -1,6 +1,7 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
 import { num, str } from '../../registry/params.js';
 import type { CcModel } from './CcModel.js';
+import type { VegasLossHooks } from './recoveryHooks.js';
 import { Ns3Vegas } from './Ns3Vegas.js';
 
 export interface VegasParams {
@@ -36,7 +37,7 @@ const NS = 1e-9;
  * BaseRTT is the minimum fine RTT sample, and is replaced by the round's RTT whenever at most one
  * packet was sent in that round (ns-2).
  */
-export class Vegas implements CongestionControl {
+export class Vegas implements CongestionControl, VegasLossHooks {
   readonly id = 'vegas';
   /** Ring size for per-segment send times (ns-2 v_maxwnd_ = window_). */
   private ring = 1;
@@ -60,6 +61,8 @@ export class Vegas implements CongestionControl {
   private newCwnd = 0;
   private cwndChangedAt = 0;
   private lastDiff = 0;
+  /** The slow-start threshold the last onAck or cwndOnRecoveryExit left (ssthreshAfterUpdate). */
+  private ssthresh = 0;
 
   constructor(private readonly p: VegasParams) {}
 
@@ -96,6 +99,7 @@ export class Vegas implements CongestionControl {
   }
 
   onAck(s: CcState, ack: AckInfo, nowNs: number): number {
+    this.ssthresh = s.ssthresh;
     const t = this.clock(nowNs);
     const seq = ack.ackSeq;
     if (seq < s.firstDataSeq) {
@@ -120,12 +124,12 @@ export class Vegas implements CongestionControl {
         const expected = (s.nextSeq - s.highestAck) / this.baseRtt;
         const diff = Math.trunc((expected - actual) * this.baseRtt + 0.5);
         this.lastDiff = diff;
-        if (cwnd < s.ssthresh) {
+        if (cwnd < this.ssthresh) {
           // slow start: double every other RTT (§3.3)
           this.incFlag = !this.incFlag;
           if (!this.incFlag) this.incr = 0;
           else if (diff > this.p.gamma) {
-            s.ssthresh = 2; // Vegas uses ssthresh only to leave slow start
+            this.ssthresh = 2; // Vegas uses ssthresh only to leave slow start
             cwnd -= cwnd / 8;
             if (cwnd < 2) cwnd = 2;
             this.incr = 0;
@@ -140,7 +144,7 @@ export class Vegas implements CongestionControl {
       this.begSeq = s.nextSeq;
       this.begTime = t;
     }
-    if (this.incr === 1 && cwnd >= s.ssthresh) this.incr = 0;
+    if (this.incr === 1 && cwnd >= this.ssthresh) this.incr = 0;
     if (this.incr > 0 && cwnd - (s.nextSeq - s.highestAck) <= 2) cwnd += this.incr;
 
     // fine-grained RTT sample of the acknowledged segment, and clear the acked slots
@@ -198,11 +202,16 @@ export class Vegas implements CongestionControl {
 
   /** Deflation on the first new ACK after an inflated recovery (ns-2: ssthresh = 2 too). */
   cwndOnRecoveryExit(s: CcState): number {
+    this.ssthresh = s.ssthresh;
     if (s.cwnd > this.newCwnd) {
-      s.ssthresh = 2;
+      this.ssthresh = 2;
       return this.newCwnd;
     }
     return s.cwnd;
+  }
+
+  ssthreshAfterUpdate(): number {
+    return this.ssthresh;
   }
 
   ssthreshAfter(s: CcState, _event: CongestionEvent): number {

@@ -1,7 +1,7 @@
 import { seconds } from '../../core/units.js';
 import { bool, num } from '../../registry/params.js';
-import type { TransportModel } from '../index.js';
-import type { FlowContext, RoutedEndpoints } from '../Transport.js';
+import { initialRtoParam } from '../sharedParams.js';
+import type { FlowContext, RoutedEndpoints, TransportModel } from '../Transport.js';
 import { AckVectorPool } from './AckVector.js';
 import { DccpCcid2Receiver } from './DccpCcid2Receiver.js';
 import { DccpCcid2Sender } from './DccpCcid2Sender.js';
@@ -142,16 +142,7 @@ export const dccpCcid2Transport: TransportModel = {
         description:
           'A packet is lost once this many later packets are reported received (RFC 4341 §5; ns-2 num_dup_acks_ 3).',
       },
-      {
-        key: 'initialRto',
-        label: 'Initial RTO',
-        kind: 'duration',
-        default: 3,
-        min: 0.01,
-        max: 60,
-        unit: 's',
-        description: 'Timeout before the first RTT sample (ns-2 initial_rto_ 3 s).',
-      },
+      initialRtoParam,
       {
         key: 'minRto',
         label: 'Minimum RTO',

@@ -1,6 +1,7 @@
 import type { Packet } from '../../net/Packet.js';
-import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from '../LinuxScoreboard.js';
-import type { TcpSender } from '../TcpSender.js';
+import { LinuxScoreboard, SB_FLAG_LOST, SB_FLAG_SACKED } from './LinuxScoreboard.js';
+import { linuxAckHooks } from '../cc/recoveryHooks.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /** ACK flags (ns-2 tcp-linux FLAG_ECE, FLAG_DATA_ACKED; SB_FLAG_* come from the scoreboard). */
@@ -24,7 +25,7 @@ export class LinuxRecovery implements LossRecovery {
   /** Packets in flight still allowed while rate halving (ns-2 next_pkts_in_flight_). */
   private nextPif = 0;
 
-  constructor(private readonly s: TcpSender) {
+  constructor(private readonly s: RecoveryHost) {
     this.sb = new LinuxScoreboard(Math.max(64, s.maxWindow * 2), s.cfg.dupAckThreshold);
   }
 
@@ -51,7 +52,7 @@ export class LinuxRecovery implements LossRecovery {
     s.takeRttSample(ack, ts, tsSent, now);
     if (s.nextSeq > s.highestAck + 1) s.setRtxTimer();
     else s.cancelRtxTimer();
-    if (acked > 0) s.cc.onPacketsAcked?.(s, acked, now);
+    if (acked > 0) linuxAckHooks(s.cc).onPacketsAcked?.(s.ccState, acked, now);
     const dubious = acked === 0 || (flag & (SB_FLAG_SACKED | FLAG_ECE)) !== 0 || s.phase !== 'open';
     if (dubious) {
       if (acked > 0 && (!ece || s.cwnd < s.ssthresh) && s.phase !== 'recovery')
@@ -80,7 +81,7 @@ export class LinuxRecovery implements LossRecovery {
     info.ackSeq = ackSeq;
     info.ece = false;
     info.priorInFlight = priorInFlight;
-    if (s.cc.checksCwndLimited === true || priorInFlight >= Math.floor(s.cwnd)) s.cwnd = s.cc.onAck(s, info, now);
+    if (linuxAckHooks(s.cc).checksCwndLimited === true || priorInFlight >= Math.floor(s.cwnd)) s.growWindow(info, now);
     info.priorInFlight = -1;
   }
 
@@ -93,7 +94,7 @@ export class LinuxRecovery implements LossRecovery {
       sb.clear();
       if (s.cwnd < s.ssthresh)
         s.cwnd = Math.min(s.ssthresh, sb.inFlight(s.highestAck + 1, s.nextSeq) + LINUX_MAX_BURST);
-      s.phase = 'open';
+      s.setPhase('open');
       this.nextPif = 0;
       return;
     }
@@ -105,13 +106,11 @@ export class LinuxRecovery implements LossRecovery {
     this.nextPif = Math.floor(s.cwnd);
     s.reduce((flag & SB_FLAG_LOST) !== 0 ? 'loss' : 'ecn', now, false);
     if ((flag & SB_FLAG_LOST) !== 0) {
-      s.ctx.stats.fastRetransmits++;
-      s.ctx.event('fast-retransmit');
+      s.announce('fast-retransmit');
     } else {
-      s.ctx.stats.ecnReactions++;
-      s.ctx.event('ecn');
+      s.announce('ecn');
     }
-    s.phase = 'recovery';
+    s.setPhase('recovery');
   }
 
   /**
@@ -155,14 +154,11 @@ export class LinuxRecovery implements LossRecovery {
       s.cwnd = Math.min(s.cwnd, s.initialWindow); // idle: restart window
       return true;
     }
-    s.ctx.stats.timeouts++;
-    s.ctx.event('timeout');
-    const ss = s.cc.ssthreshAfter(s, 'timeout', now);
-    s.ssthresh = Math.max(ss, 2);
-    s.cwnd = 1;
+    s.announce('timeout');
+    s.timeoutWindow(now, false);
     s.lastCwndAction = CwndAction.Timeout;
     s.recover = s.maxSeqSent;
-    s.phase = 'loss';
+    s.setPhase('loss');
     this.sb.markLoss(s.highestAck + 1, s.nextSeq);
     s.resetRtxTimer(true, true);
     this.nextPif = 0;

@@ -1,4 +1,4 @@
-import type { TcpSender } from '../TcpSender.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -17,7 +17,7 @@ export class RenoRecovery implements LossRecovery {
   readonly restartTimerWhenIdle = true;
 
   constructor(
-    private readonly s: TcpSender,
+    private readonly s: RecoveryHost,
     private readonly variant: 'tahoe' | 'reno' | 'newreno',
   ) {}
 
@@ -85,8 +85,7 @@ export class RenoRecovery implements LossRecovery {
     if (!allowed) return; // one fast retransmit per window (RFC 6582 §3.2 step 2 "bugfix")
     s.recover = s.maxSeqSent;
     s.lastCwndAction = CwndAction.DupAck;
-    s.ctx.stats.fastRetransmits++;
-    s.ctx.event('fast-retransmit');
+    s.announce('fast-retransmit');
     if (this.variant === 'tahoe') {
       s.reduce('loss', now, true);
       s.resetRtxTimer(false, false); // go back N from the hole at cwnd 1
@@ -94,7 +93,7 @@ export class RenoRecovery implements LossRecovery {
     }
     s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.output(s.highestAck + 1);
     s.dupWnd = s.cfg.dupAckThreshold;
   }

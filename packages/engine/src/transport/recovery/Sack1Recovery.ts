@@ -1,6 +1,6 @@
 import { MAX_SACK_BLOCKS, type Packet } from '../../net/Packet.js';
-import { SackScoreboard } from '../SackScoreboard.js';
-import type { TcpSender } from '../TcpSender.js';
+import { SackScoreboard } from './SackScoreboard.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -40,7 +40,7 @@ export class Sack1Recovery implements LossRecovery {
   private readonly blocks = new Int32Array(2 * MAX_SACK_BLOCKS);
   private blockCount = 0;
 
-  constructor(private readonly s: TcpSender) {
+  constructor(private readonly s: RecoveryHost) {
     this.sb = new SackScoreboard(Math.max(64, s.maxWindow * 2));
   }
 
@@ -109,10 +109,9 @@ export class Sack1Recovery implements LossRecovery {
     if (ack >= s.recover) {
       // fast recovery is over: newack() without window growth (tcp-sack1.cc)
       s.recover = 0;
-      s.phase = 'open';
+      s.setPhase('open');
       s.dupWnd = 0;
-      const exit = s.cc.cwndOnRecoveryExit?.(s, now);
-      if (exit !== undefined) s.cwnd = exit;
+      s.recoveryExitWindow(now);
       s.newAckOpen(ack, ece, ts, tsSent, now, false);
       this.timedOut = false;
       this.clearScoreboard();
@@ -144,8 +143,7 @@ export class Sack1Recovery implements LossRecovery {
     s.recover = s.maxSeqSent;
     s.resetRtxTimer(true, false);
     s.lastCwndAction = CwndAction.DupAck;
-    s.ctx.stats.fastRetransmits++;
-    s.ctx.event('fast-retransmit');
+    s.announce('fast-retransmit');
     s.reduce('loss', now, false);
     this.enter();
   }
@@ -153,7 +151,7 @@ export class Sack1Recovery implements LossRecovery {
   private enter(): void {
     const s = this.s;
     this.pipeCount = s.maxSeqSent - s.highestAck - s.cfg.dupAckThreshold;
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.firstPartial = false;
     const head = s.highestAck + 1;
     this.markRetransmitted(head);

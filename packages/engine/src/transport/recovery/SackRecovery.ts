@@ -1,7 +1,7 @@
 import type { Packet } from '../../net/Packet.js';
-import { SackScoreboard } from '../SackScoreboard.js';
+import { SackScoreboard } from './SackScoreboard.js';
 import type { TcpPhase } from '../cc/CongestionControl.js';
-import type { TcpSender } from '../TcpSender.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -32,7 +32,7 @@ export class SackRecovery implements LossRecovery {
   /** `sackRecovery: ns3`: the head marked lost on entering recovery (MarkHeadAsLost), or −1. */
   private forcedLost = -1;
 
-  constructor(private readonly s: TcpSender) {
+  constructor(private readonly s: RecoveryHost) {
     this.sb = new SackScoreboard(Math.max(64, s.maxWindow * 2));
   }
 
@@ -74,14 +74,14 @@ export class SackRecovery implements LossRecovery {
       if (ack > s.highestAck)
         s.newAckOpen(ack, ece, ts, tsSent, now, true, ack >= s.recover ? s.recover : s.highestAck);
       if (s.highestAck >= s.recover) {
-        s.phase = 'open';
+        s.setPhase('open');
         this.lostUpTo = -1;
-        if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
+        if (s.dialect.sackRecovery !== 'ns3') sb.clearRetransmitted();
         s.sendMuch(0);
       } else this.sendInRecovery(false);
       return;
     }
-    if (s.phase !== 'recovery' && s.cfg.sackRecovery === 'ns3' && this.sackChanged && !this.timedOut) {
+    if (s.phase !== 'recovery' && s.dialect.sackRecovery === 'ns3' && this.sackChanged && !this.timedOut) {
       // ns-3.37 ProcessAck: an ACK with new SACK information is a duplicate ACK even when it
       // advances the cumulative ACK (then without window growth or timer restart: CA_DISORDER)
       const advanced = ack > s.highestAck;
@@ -123,16 +123,15 @@ export class SackRecovery implements LossRecovery {
     if (ack >= s.recover) {
       // recovery ends: the window stays at its reduced value for this ACK (ns-2 Sack1; ns-3.37
       // grows it, below)
-      s.phase = 'open';
+      s.setPhase('open');
       s.dupWnd = 0;
-      const exit = s.cc.cwndOnRecoveryExit?.(s, now);
-      if (exit !== undefined) s.cwnd = exit;
+      s.recoveryExitWindow(now);
       // ns-3.37 grows the window on that ACK by what it acknowledges (cwnd = ssthresh, then
       // IncreaseWindow in CA_OPEN)
-      s.newAckOpen(ack, ece, ts, tsSent, now, s.cfg.sackRecovery === 'ns3');
+      s.newAckOpen(ack, ece, ts, tsSent, now, s.dialect.sackRecovery === 'ns3');
       // RFC 6675: retransmissions are tracked per recovery; ns-3.37 keeps the marks until the
       // segments are cumulatively acknowledged
-      if (s.cfg.sackRecovery !== 'ns3') sb.clearRetransmitted();
+      if (s.dialect.sackRecovery !== 'ns3') sb.clearRetransmitted();
       s.sendMuch(0);
       return;
     }
@@ -141,14 +140,14 @@ export class SackRecovery implements LossRecovery {
       // a recovery, `recoveryTimer: first-partial`), stay in recovery
       s.highestAck = ack;
       if (s.nextSeq < ack + 1) s.nextSeq = ack + 1;
-      if (s.cfg.recoveryTimer !== 'first-partial' || !s.firstPartial) s.setRtxTimer();
+      if (s.dialect.recoveryTimer !== 'first-partial' || !s.firstPartial) s.setRtxTimer();
       s.firstPartial = true;
       s.resetRttBackoff();
       s.stopRttTimingUpTo(ack, false);
       // ns-3.37 ProcessAck: unless the new head was retransmitted already, DoRetransmit sends one
       // segment at once (NextSeg's lost segment, else new data) outside the pipe rule
       const head = ack + 1;
-      if (s.cfg.sackRecovery === 'ns3' && !(sb.isRetransmitted(head) && !sb.isSacked(head))) this.doRetransmit();
+      if (s.dialect.sackRecovery === 'ns3' && !(sb.isRetransmitted(head) && !sb.isSacked(head))) this.doRetransmit();
     }
     this.sendInRecovery(true);
   }
@@ -189,7 +188,7 @@ export class SackRecovery implements LossRecovery {
     if (phase === 'open') {
       // ns-3.37 sends by the pipe rule and NextSeg in every state (a lost segment goes first even
       // outside recovery); without SACK information that is the window rule
-      if (this.s.cfg.sackRecovery !== 'ns3' || this.sb.sackedCount === 0) return false;
+      if (this.s.dialect.sackRecovery !== 'ns3' || this.sb.sackedCount === 0) return false;
       this.sendInRecovery(false);
       return true;
     }
@@ -203,26 +202,22 @@ export class SackRecovery implements LossRecovery {
    */
   onTimeout(now: number): boolean {
     const s = this.s;
-    if (s.cfg.sackAfterTimeout !== 'keep') return false;
+    if (s.dialect.sackAfterTimeout !== 'keep') return false;
     s.dupAcks = 0;
     s.dupWnd = 0;
     s.firstPartial = false;
     if (s.highestAck === s.maxSeqSent) {
       // idle, nothing outstanding: restart window (RFC 5681 §4.1), no backoff
-      s.phase = 'open';
+      s.setPhase('open');
       s.cwnd = Math.min(s.cwnd, s.initialWindow);
       return true;
     }
     if (s.cfg.handshake && s.highestAck === -1) s.initialWindow = 1; // RFC 5681 §3.1
-    s.ctx.stats.timeouts++;
-    s.ctx.event('timeout');
+    s.announce('timeout');
     s.recover = s.maxSeqSent;
-    const ss = s.cc.ssthreshAfter(s, 'timeout', now);
-    const cw = s.cc.cwndAfter?.(s, 'timeout', now) ?? 1;
-    s.ssthresh = Math.max(ss, 2);
-    s.cwnd = Math.max(cw, 1);
+    s.timeoutWindow(now, true);
     s.lastCwndAction = CwndAction.Timeout;
-    s.phase = 'loss';
+    s.setPhase('loss');
     this.sb.clearRetransmitted();
     this.lostUpTo = s.maxSeqSent;
     s.resetRtxTimer(true, true);
@@ -239,15 +234,14 @@ export class SackRecovery implements LossRecovery {
     const s = this.s;
     s.recover = s.maxSeqSent;
     s.lastCwndAction = CwndAction.DupAck;
-    s.ctx.stats.fastRetransmits++;
-    s.ctx.event('fast-retransmit');
+    s.announce('fast-retransmit');
     this.recoverFs = Math.max(s.maxSeqSent - s.highestAck, 1);
     // the fast retransmit restarts the timer (ns-2), or leaves it running from the last new ACK
     // (RFC 6298 §5.1: start it only if it is not running; ns-3.37)
-    if (s.cfg.recoveryTimer === 'first-partial') s.stopRttTimingUpTo(Number.MAX_SAFE_INTEGER, false);
+    if (s.dialect.recoveryTimer === 'first-partial') s.stopRttTimingUpTo(Number.MAX_SAFE_INTEGER, false);
     else s.resetRtxTimer(true, false);
     s.reduce('loss', now, false);
-    s.phase = 'recovery';
+    s.setPhase('recovery');
     s.firstPartial = false;
     // RFC 6937 §3: the ACK that starts recovery is the first ACK during recovery: its
     // DeliveredData counts, and with PRR the fast retransmit is part of its sndcnt (at least one
@@ -255,7 +249,7 @@ export class SackRecovery implements LossRecovery {
     this.prrDelivered = this.lastDelivered;
     this.prrOut = 0;
     const head = s.highestAck + 1;
-    if (s.cfg.sackRecovery === 'ns3') {
+    if (s.dialect.sackRecovery === 'ns3') {
       // ns-3.37 EnterRecovery: a head not deemed lost is marked lost (forgetting an earlier
       // retransmission of it), then DoRetransmit picks what to send (counted in prrOut)
       if (!this.lost(head)) {
@@ -279,7 +273,7 @@ export class SackRecovery implements LossRecovery {
     const s = this.s;
     const sb = this.sb;
     const thresh = s.cfg.dupAckThreshold;
-    const ns3Pipe = s.cfg.sackRecovery === 'ns3';
+    const ns3Pipe = s.dialect.sackRecovery === 'ns3';
     if (!ns3Pipe && this.lostUpTo < sb.base && this.forcedLost < sb.base) return sb.pipe(s.maxSeqSent, thresh);
     let pipe = 0;
     let sackedAbove = sb.sackedCount;

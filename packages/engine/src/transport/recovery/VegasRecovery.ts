@@ -1,4 +1,5 @@
-import type { TcpSender } from '../TcpSender.js';
+import { vegasLossHooks } from '../cc/recoveryHooks.js';
+import type { RecoveryHost } from './RecoveryHost.js';
 import { CwndAction, type LossRecovery } from './LossRecovery.js';
 
 /**
@@ -22,7 +23,7 @@ export class VegasRecovery implements LossRecovery {
   /** New ACKs after a retransmission on which to re-check the fine timer (ns-2 v_worried_). */
   private worried = 0;
 
-  constructor(private readonly s: TcpSender) {}
+  constructor(private readonly s: RecoveryHost) {}
 
   onAck(ack: number, ece: boolean, ts: number, tsSent: number, now: number): void {
     const s = this.s;
@@ -31,33 +32,31 @@ export class VegasRecovery implements LossRecovery {
       // ns-2 delay_growth_ without a SYN packet: cwnd 1 until the ACK after segment 0's
       if (!s.cfg.handshake && s.highestAck === 0) s.cwnd = s.initialWindow;
       if (s.dupAcks > thresh) {
-        const exit = s.cc.cwndOnRecoveryExit?.(s, now);
-        if (exit !== undefined) s.cwnd = exit;
+        s.recoveryExitWindow(now);
       }
-      s.phase = 'open';
+      s.setPhase('open');
       s.newAckOpen(ack, ece, ts, tsSent, now, true);
       if (this.worried > 0) {
         this.worried--;
-        if (s.cc.segmentExpired?.(s, ack + 1, now) === true) {
+        if (vegasLossHooks(s.cc)?.segmentExpired(s.ccState, ack + 1, now) === true) {
           s.dupAcks = thresh;
           s.output(ack + 1);
         } else this.worried = 0;
       }
     } else if (ack === s.highestAck) {
       s.dupAcks++;
-      const expired = s.cc.segmentExpired?.(s, ack + 1, now) === true;
+      const fine = vegasLossHooks(s.cc);
+      const expired = fine?.segmentExpired(s.ccState, ack + 1, now) === true;
       if (expired || s.dupAcks === thresh) {
         // bugFix_: no repeated fast retransmit for the window outstanding at a timeout
         if (s.highestAck > s.recover || s.lastCwndAction !== CwndAction.Timeout) {
-          const tx = s.cc.transmissions?.(ack + 1) ?? 1;
+          const tx = fine?.transmissions(ack + 1) ?? 1;
           s.lastCwndAction = CwndAction.DupAck;
           s.recover = s.maxSeqSent;
           this.worried = Math.min(2, s.nextSeq - s.highestAck);
-          const cw = s.cc.cwndOnDupAckRetransmit?.(s, ack + 1, s.dupAcks, now);
-          if (cw !== undefined) s.cwnd = cw;
-          s.phase = 'recovery';
-          s.ctx.stats.fastRetransmits++;
-          s.ctx.event('fast-retransmit');
+          if (fine !== null) s.cwnd = fine.cwndOnDupAckRetransmit(s.ccState, ack + 1, s.dupAcks, now);
+          s.setPhase('recovery');
+          s.announce('fast-retransmit');
           s.resetRtxTimer(true, true); // ns-2 reset_rtx_timer(1): mild, but backs off
           s.output(ack + 1);
           if (tx === 1) s.dupAcks = thresh;

@@ -1,8 +1,7 @@
 import { PacketKind } from '../../net/Packet.js';
 import { bool, num, packetRateCheck, str } from '../../registry/params.js';
 import type { ParamSpec } from '../../registry/types.js';
-import type { TransportModel } from '../index.js';
-import type { FlowContext, RoutedEndpoints } from '../Transport.js';
+import type { FlowContext, RoutedEndpoints, TransportModel } from '../Transport.js';
 import { Ccid3Ns2Receiver } from './Ccid3Ns2Receiver.js';
 import { Ccid3Ns2Sender } from './Ccid3Ns2Sender.js';
 import { TfrcReceiver } from './TfrcReceiver.js';

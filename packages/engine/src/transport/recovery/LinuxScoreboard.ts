@@ -12,7 +12,7 @@
  *
  * Kept in circular typed arrays indexed by segment number; no allocation per ACK.
  */
-import { holdAsDoubles } from '../core/doubleFields.js';
+import { holdAsDoubles } from '../../core/doubleFields.js';
 
 export const SB_INFLIGHT = 0;
 export const SB_SACKED = 1;
