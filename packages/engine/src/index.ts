@@ -29,7 +29,7 @@ export { getRegistry } from './registry/index.js';
 export { parseMahimahiTrace } from './router/channel/MahimahiTrace.js';
 export { bsSlotColumns } from './router/bs/BaseStation.js';
 export type { Registry } from './registry/index.js';
-export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
+export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './model/types.js';
 export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
 export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
 export {

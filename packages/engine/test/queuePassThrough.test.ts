@@ -5,7 +5,7 @@ import { PacketKind } from '../src/net/Packet.js';
 import type { QueueModel } from '../src/queue/index.js';
 import type { QueueDisc } from '../src/queue/QueueDisc.js';
 import { disciplineVariantCases, QueueBench, queueTreeNodes } from '../src/queue/queueTestKit.js';
-import { resolveParams } from '../src/registry/params.js';
+import { resolveParams } from '../src/model/params.js';
 
 /**
  * The idle-port shortcut (Port.receive): a discipline that `admitsPassThrough(pkt)` promises that

@@ -1,5 +1,5 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { num, str } from '../registry/params.js';
+import { num, str } from '../model/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
 

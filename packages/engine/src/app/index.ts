@@ -1,6 +1,6 @@
 import { formatQuantity, groupThousands, MAX_SOURCE_PACKETS_PER_SECOND } from '../core/limits.js';
-import { list, num, packetRateCheck, str, type ParamCheckIssue } from '../registry/params.js';
-import type { ParamSpec, ResolvedParams } from '../registry/types.js';
+import { list, num, packetRateCheck, str, type ParamCheckIssue } from '../model/params.js';
+import type { ParamSpec, ResolvedParams } from '../model/types.js';
 import type { AppModel } from './Application.js';
 import { BulkApp } from './BulkApp.js';
 import { CbrApp } from './CbrApp.js';

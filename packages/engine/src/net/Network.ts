@@ -14,7 +14,7 @@ import { BaseStation } from '../router/bs/BaseStation.js';
 import { BsDownlinkPort } from '../router/bs/BsDownlinkPort.js';
 import { findBsSchedulerModel } from '../router/bs/index.js';
 import { amcFromParams } from '../router/channel/amc.js';
-import { num } from '../registry/params.js';
+import { num } from '../model/params.js';
 import { shortestPath, type Edge } from './routing.js';
 
 export interface NetworkNode extends NodeView {

@@ -1,6 +1,6 @@
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
-import type { ParamSpec, ResolvedParams } from '../registry/types.js';
+import { bool, num, str } from '../model/params.js';
+import type { ParamSpec, ResolvedParams } from '../model/types.js';
 import { newtonControlGapNs, newtonStepRecInvSqrt, REC_INV_SQRT_ONE } from './codelControlLaw.js';
 import type { QueueModel } from './QueueModel.js';
 import { countByFlow, NO_FLOWS } from './FifoQueueDisc.js';

@@ -1,6 +1,6 @@
 import type { Packet } from '../net/Packet.js';
 import type { BufferLimit } from '../core/units.js';
-import { str } from '../registry/params.js';
+import { str } from '../model/params.js';
 import type { QueueModel } from './QueueModel.js';
 import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
 

@@ -1,5 +1,5 @@
 import { isDataKind, type Packet } from '../net/Packet.js';
-import { bool, list, num, str } from '../registry/params.js';
+import { bool, list, num, str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { ns2DrrBucket } from './ns2Hash.js';

@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
+import { bool, num, str } from '../model/params.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { CODEL_PARAM_SPECS, CoDelQueueDisc, codelParamsFrom, type CoDelParams } from './CoDelQueueDisc.js';
 import { flowBucket } from './flowHash.js';

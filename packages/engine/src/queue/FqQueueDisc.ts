@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { num } from '../registry/params.js';
+import { num } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
 import type { DropReason, QueueContext } from './QueueDisc.js';

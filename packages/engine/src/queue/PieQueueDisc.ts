@@ -1,6 +1,6 @@
 import type { EventHandler } from '../core/EventQueue.js';
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
+import { bool, num, str } from '../model/params.js';
 import { pieUpdateProbability, type PieControllerParams } from './pieDropProbability.js';
 import type { QueueModel } from './QueueModel.js';
 import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from './QueueDisc.js';

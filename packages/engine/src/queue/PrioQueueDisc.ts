@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { num, str } from '../registry/params.js';
+import { num, str } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import type { QueueContext } from './QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';

@@ -1,5 +1,5 @@
 import type { BufferLimit } from '../core/units.js';
-import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import type { ModelInfo, ResolvedParams } from '../model/types.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import type { NodeView, QueueDisc } from './QueueDisc.js';
 

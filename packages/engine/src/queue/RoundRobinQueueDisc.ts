@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { str } from '../registry/params.js';
+import { str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import type { QueueContext } from './QueueDisc.js';

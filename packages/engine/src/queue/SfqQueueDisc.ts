@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { num, str } from '../registry/params.js';
+import { num, str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { flowBucket, mix32 } from './flowHash.js';

@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { list, str } from '../registry/params.js';
+import { list, str } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { holdAsDoubles } from '../core/doubleFields.js';
 import { GpsVirtualTime } from './GpsVirtualTime.js';

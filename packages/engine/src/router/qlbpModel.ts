@@ -1,4 +1,4 @@
-import { bool, num } from '../registry/params.js';
+import { bool, num } from '../model/params.js';
 import { findQueueModel, type QueueModel } from '../queue/index.js';
 import { QlbpQueueDisc } from './QlbpQueueDisc.js';
 

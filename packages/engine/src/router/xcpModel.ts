@@ -1,5 +1,5 @@
 import type { BufferLimit } from '../core/units.js';
-import { bool, num, resolveParams, str } from '../registry/params.js';
+import { bool, num, resolveParams, str } from '../model/params.js';
 import { findQueueModel, type QueueBuildContext, type QueueModel } from '../queue/index.js';
 import { DropTailQueueDisc } from '../queue/DropTailQueueDisc.js';
 import type { QueueDisc } from '../queue/QueueDisc.js';

@@ -1,7 +1,7 @@
 import type { Simulator } from '../core/Simulator.js';
 import type { PacketPool, PacketSink, Route } from '../net/Packet.js';
 import type { FlowStats } from '../metrics/FlowStats.js';
-import type { ResolvedParams } from '../registry/types.js';
+import type { ResolvedParams } from '../model/types.js';
 
 /** Everything a transport needs to create the two endpoints of one flow. */
 export interface FlowContext {

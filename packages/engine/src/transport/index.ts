@@ -1,5 +1,5 @@
-import type { ModelInfo, ResolvedParams } from '../registry/types.js';
-import { bool, num, str, type ParamCheckIssue } from '../registry/params.js';
+import type { ModelInfo, ResolvedParams } from '../model/types.js';
+import { bool, num, str, type ParamCheckIssue } from '../model/params.js';
 import { seconds } from '../core/units.js';
 import { findCcModel } from './cc/index.js';
 import { TcpReceiver } from './TcpReceiver.js';

@@ -1,5 +1,5 @@
 import { seconds } from '../../core/units.js';
-import { bool, num } from '../../registry/params.js';
+import { bool, num } from '../../model/params.js';
 import type { TransportModel } from '../index.js';
 import type { FlowContext, RoutedEndpoints } from '../Transport.js';
 import { AckVectorPool } from './AckVector.js';
