@@ -11,7 +11,7 @@ import { summarize, type RunSummary } from './metrics/summary.js';
 import { Network } from './net/Network.js';
 import type { Packet } from './net/Packet.js';
 import type { Port } from './net/Port.js';
-import type { DropReason } from './queue/QueueDisc.js';
+import type { DropReason } from './net/QueueDisc.js';
 import {
   validateScenario,
   ScenarioError,

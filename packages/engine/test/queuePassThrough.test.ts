@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferLimit } from '../src/core/units.js';
 import { PacketKind } from '../src/net/Packet.js';
 import type { QueueModel } from '../src/queue/index.js';
-import type { QueueDisc } from '../src/queue/QueueDisc.js';
+import type { QueueDisc } from '../src/net/QueueDisc.js';
 import { disciplineVariantCases, QueueBench, queueTreeNodes } from '../src/queue/queueTestKit.js';
 import { resolveParams } from '../src/model/params.js';
 

@@ -1,7 +1,7 @@
 import type { Simulator } from '../core/Simulator.js';
 import { findQueueModel } from '../queue/index.js';
 import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
-import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
+import type { FlowTable, NodeView, QueueDisc } from './QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
 import { SharedBuffer, SHARED_BUFFER } from '../router/SharedBuffer.js';

@@ -7,7 +7,7 @@ import { Simulator } from '../core/Simulator.js';
 import type { EventHandler } from '../core/EventQueue.js';
 import type { BufferLimit } from '../core/units.js';
 import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
-import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
+import type { FlowTable, NodeView, QueueDisc } from './QueueDisc.js';
 import { resolveParams } from '../model/params.js';
 import { findChannelModel } from '../router/channel/channelModels.js';
 import { PacketKind, PacketPool, type Packet, type PacketSink, byteCount } from './Packet.js';

@@ -11,8 +11,9 @@ import { FifoQueueDisc } from './FifoQueueDisc.js';
 import { queueModels } from './index.js';
 import type { QueueBuildContext, QueueModel } from './QueueModel.js';
 import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
-import { PacketFifo, QueueDisc } from './QueueDisc.js';
-import type { DropReason, DropStage, FlowTable, NodeView, QueueDropListener } from './QueueDisc.js';
+import { QueueDisc } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
+import type { DropReason, DropStage, FlowTable, NodeView, QueueDropListener } from '../net/QueueDisc.js';
 
 /** A control message a discipline under test sent (the bench's channel records instead of sending). */
 export interface SentControl {

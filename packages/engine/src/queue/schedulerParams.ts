@@ -1,4 +1,4 @@
-import type { FlowTable } from './QueueDisc.js';
+import type { FlowTable } from '../net/QueueDisc.js';
 import type { QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
 import type { ParamSpec, ResolvedParams } from '../model/types.js';
 

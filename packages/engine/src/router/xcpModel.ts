@@ -2,7 +2,7 @@ import type { BufferLimit } from '../core/units.js';
 import { bool, num, resolveParams, str } from '../model/params.js';
 import { findQueueModel, type QueueBuildContext, type QueueModel } from '../queue/index.js';
 import { DropTailQueueDisc } from '../queue/DropTailQueueDisc.js';
-import type { QueueDisc } from '../queue/QueueDisc.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { XCP_PROBES, XcpControlledQueue } from './XcpControlledQueue.js';
 import { XCP_FAIRNESS_LAWS, type XcpFairnessLaw } from './XcpFairness.js';
 import { XcpQueueDisc } from './XcpQueueDisc.js';
