@@ -1,7 +1,7 @@
 import { Simulation } from '../src/Simulation.js';
 import type { Packet } from '../src/net/Packet.js';
 import { PacketKind } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
+import { queueModels } from '../src/registry/queueModels.js';
 import { QueueDisc } from '../src/net/QueueDisc.js';
 import { PacketFifo } from '../src/net/PacketFifo.js';
 import type { ScenarioInput, TransportSpec } from '../src/scenario/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Packet } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
+import { queueModels } from '../src/registry/queueModels.js';
 import { QueueDisc } from '../src/net/QueueDisc.js';
 import { PacketFifo } from '../src/net/PacketFifo.js';
 import { Simulation } from '../src/Simulation.js';

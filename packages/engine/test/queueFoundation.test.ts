@@ -4,7 +4,7 @@ import type { Packet } from '../src/net/Packet.js';
 import { ClassfulQueueDisc } from '../src/queue/ClassfulQueueDisc.js';
 import { FifoQueueDisc } from '../src/queue/FifoQueueDisc.js';
 import { DropTailQueueDisc } from '../src/queue/DropTailQueueDisc.js';
-import { queueModels } from '../src/queue/index.js';
+import { queueModels } from '../src/registry/queueModels.js';
 import type { DropReason } from '../src/net/QueueDisc.js';
 import { accountingHolds, HoldUntilQueueDisc, QueueBench } from '../src/queue/queueTestKit.js';
 import { ScenarioError, validateScenario } from '../src/scenario/validate.js';

@@ -1,6 +1,6 @@
 import type { Packet } from '../src/net/Packet.js';
 import { Ecn } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
+import { queueModels } from '../src/registry/queueModels.js';
 import { QueueDisc } from '../src/net/QueueDisc.js';
 import { PacketFifo } from '../src/net/PacketFifo.js';
 import { num } from '../src/model/params.js';

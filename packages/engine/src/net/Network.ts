@@ -1,5 +1,5 @@
 import type { Simulator } from '../core/Simulator.js';
-import { findQueueModel } from '../queue/index.js';
+import { findQueueModel } from '../registry/queueModels.js';
 import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
 import type { FlowTable, NodeView, QueueDisc } from './QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';

@@ -8,7 +8,7 @@ import type { BufferLimit } from '../core/units.js';
 import { Ecn, Packet, PacketKind, byteCount } from '../net/Packet.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
-import { queueModels } from './index.js';
+import { queueModels } from '../registry/queueModels.js';
 import type { QueueBuildContext, QueueModel } from './QueueModel.js';
 import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
 import { QueueDisc } from '../net/QueueDisc.js';

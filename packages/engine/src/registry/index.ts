@@ -1,5 +1,5 @@
 import { appModels } from '../app/index.js';
-import { queueModels } from '../queue/index.js';
+import { queueModels } from './queueModels.js';
 import { ccModels } from '../transport/cc/index.js';
 import { transportModels } from '../transport/index.js';
 import { channelModels } from '../router/channel/channelModels.js';

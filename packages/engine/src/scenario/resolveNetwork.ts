@@ -1,7 +1,7 @@
 import { quote } from '../core/describeValue.js';
 import { LINK_DELAY_RANGE } from '../core/limits.js';
 import type { BufferLimit } from '../core/units.js';
-import { findQueueModel, queueModels, type QueueCheckEnv } from '../queue/index.js';
+import { findQueueModel, queueModels, type QueueCheckEnv } from '../registry/queueModels.js';
 import { resolveParams } from '../model/params.js';
 import type { ResolvedParams } from '../model/types.js';
 import type { StructureMap } from './paths.js';

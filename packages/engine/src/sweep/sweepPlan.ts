@@ -6,7 +6,7 @@
 import { jsonShapeProblems } from '../core/jsonShape.js';
 import { groupThousands } from '../core/limits.js';
 import { findResultMetric } from '../metrics/resultMetrics.js';
-import { findQueueModel } from '../queue/index.js';
+import { findQueueModel } from '../registry/queueModels.js';
 import { presets } from '../scenario/presets.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
