@@ -23,8 +23,8 @@
 import { NS_PER_SECOND } from '../core/units.js';
 import type { Port } from '../net/Port.js';
 import type { FlowRuntime, Simulation } from '../Simulation.js';
-import { maxRatioFairnessOf } from './chiuJain.js';
-import { jainIndex } from './TimeSeries.js';
+import { maxRatioFairnessOf } from '../metrics/chiuJain.js';
+import { jainIndex } from '../metrics/TimeSeries.js';
 import { GrantedPort } from '../net/GrantedPort.js';
 
 export type MetricScope = 'flow' | 'flows' | 'port' | 'run';
