@@ -27,7 +27,7 @@ const purityImportPatterns = [
 // of each other. `run` is the files directly in src/ (Network, Simulation, TimedChanges,
 // runErrors, runScenario, summary); src/index.ts, the package's entry, re-exports every layer,
 // and cli/ is the top, free to import anything.
-const engineLayers = [
+export const engineLayers = [
   { core: 'the simulator kernel: event queue, clock, seeded random, units' },
   { model: 'the parameter schemas every pluggable model declares' },
   { net: 'packets, ports and the contract between a port and its queue discipline' },
@@ -48,7 +48,7 @@ const engineLayers = [
   { sweep: 'parameter sweeps' },
   { exercise: 'the exercises', reproduction: 'the paper reproductions' },
 ];
-const runModules = ['Network', 'Simulation', 'TimedChanges', 'runErrors', 'runScenario', 'summary'];
+export const runModules = ['Network', 'Simulation', 'TimedChanges', 'runErrors', 'runScenario', 'summary'];
 const importsOf = (folder) => (folder === 'run' ? runModules.map((m) => `**/${m}.js`) : [`**/${folder}/**`]);
 const layerName = (folder, role) => `${folder === 'run' ? 'the run layer (src/*.ts)' : `${folder}/`} (${role})`;
 
