@@ -7,11 +7,11 @@ import type { Application } from './app/Application.js';
 import { DropLog, type DropEvent } from './metrics/DropLog.js';
 import { FlowStats } from './metrics/FlowStats.js';
 import { TimeSeries } from './metrics/TimeSeries.js';
-import { summarize, type RunSummary } from './metrics/summary.js';
-import { Network } from './net/Network.js';
+import { summarize, type RunSummary } from './summary.js';
+import { Network } from './Network.js';
 import type { Packet } from './net/Packet.js';
 import type { Port } from './net/Port.js';
-import type { DropReason } from './queue/QueueDisc.js';
+import type { DropReason } from './net/QueueDisc.js';
 import {
   validateScenario,
   ScenarioError,

@@ -1,5 +1,5 @@
 import type { EventHandler } from './core/EventQueue.js';
-import { buildDisc, type Network } from './net/Network.js';
+import { buildDisc, type Network } from './Network.js';
 import type { Port } from './net/Port.js';
 import type { ResolvedEvent, ResolvedQueue } from './scenario/resolved.js';
 import { findCcModel } from './transport/cc/index.js';

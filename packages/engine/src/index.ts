@@ -29,8 +29,8 @@ export { getRegistry } from './registry/index.js';
 export { parseMahimahiTrace } from './router/channel/MahimahiTrace.js';
 export { bsSlotColumns } from './router/bs/BaseStation.js';
 export type { Registry } from './registry/index.js';
-export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './registry/types.js';
-export type { RunSummary, FlowSummary, PortSummary } from './metrics/summary.js';
+export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './model/types.js';
+export type { RunSummary, FlowSummary, PortSummary } from './summary.js';
 export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
 export {
   resultMetrics,
@@ -39,14 +39,14 @@ export {
   efficacyDb,
   utility,
   MetricQueryError,
-} from './metrics/resultMetrics.js';
-export type { ResultMetricSpec, MetricQuery, MetricScope } from './metrics/resultMetrics.js';
+} from './results/resultMetrics.js';
+export type { ResultMetricSpec, MetricQuery, MetricScope } from './results/resultMetrics.js';
 export { IN_FLIGHT_STRIDE } from './net/Port.js';
 export type { Port } from './net/Port.js';
 export type { CongestionControl, CcState, AckInfo, CongestionEvent } from './transport/cc/CongestionControl.js';
-export type { QueueDisc, DropReason, QueueProbeSpec } from './queue/QueueDisc.js';
-export { DROP_REASONS } from './queue/QueueDisc.js';
-export { presets, defaultScenario } from './scenario/presets.js';
+export type { QueueDisc, DropReason, QueueProbeSpec } from './net/QueueDisc.js';
+export { DROP_REASONS } from './net/QueueDisc.js';
+export { presets, defaultScenario } from './presets/presets.js';
 export * from './demos/index.js';
 export { CH4_ALPHAS, ch4DumbbellAlpha, withCh4Alpha } from './scenario/seed000Ch4Alpha.js';
 export { runPoint, pointScenario, aggregate, experimentJobs } from './experiment/experiment.js';
@@ -64,7 +64,7 @@ export * from './sweep/index.js';
 export { attachTraces } from './trace/attachTraces.js';
 export type { TraceOptions, TraceSession, TraceFileReport } from './trace/attachTraces.js';
 export type { TraceSink } from './trace/TraceOutput.js';
-export type { PortTracer } from './trace/PortTracer.js';
+export type { PortTracer } from './net/PortTracer.js';
 export * from './exercise/index.js';
 export { minimumBuffers, SIZING_DEFAULTS } from './fluid/bufferSizing.js';
 export type { SizingCriterion, SizingOptions, SizingResult } from './fluid/bufferSizing.js';

@@ -1,4 +1,4 @@
-import type { RunSummary } from './metrics/summary.js';
+import type { RunSummary } from './summary.js';
 import { Simulation } from './Simulation.js';
 import { parseScenarioText, validateScenario } from './scenario/validate.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBitRate, parseBufferLimit, parseDuration } from '../src/core/units.js';
-import { presets } from '../src/scenario/presets.js';
+import { presets } from '../src/presets/presets.js';
 import type { ScenarioInput } from '../src/scenario/types.js';
 import { Simulation } from '../src/Simulation.js';
 import type { TcpSender } from '../src/transport/TcpSender.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presets } from '../src/scenario/presets.js';
+import { presets } from '../src/presets/presets.js';
 import { dctcpScenario } from '../src/scenario/queuePresets.js';
 import { validateScenario } from '../src/scenario/validate.js';
 import { Simulation } from '../src/Simulation.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../src/Simulation.js';
-import { defaultScenario } from '../src/scenario/presets.js';
+import { defaultScenario } from '../src/presets/presets.js';
 import type { ScenarioInput } from '../src/scenario/types.js';
 import { pathScenario } from './harness.js';
 

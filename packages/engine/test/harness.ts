@@ -1,8 +1,9 @@
 import { Simulation } from '../src/Simulation.js';
 import type { Packet } from '../src/net/Packet.js';
 import { PacketKind } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
-import { PacketFifo, QueueDisc } from '../src/queue/QueueDisc.js';
+import { queueModels } from '../src/registry/queueModels.js';
+import { QueueDisc } from '../src/net/QueueDisc.js';
+import { PacketFifo } from '../src/net/PacketFifo.js';
 import type { ScenarioInput, TransportSpec } from '../src/scenario/types.js';
 import type { TcpSender } from '../src/transport/TcpSender.js';
 

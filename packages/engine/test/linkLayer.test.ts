@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Packet } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
-import { PacketFifo, QueueDisc } from '../src/queue/QueueDisc.js';
+import { queueModels } from '../src/registry/queueModels.js';
+import { QueueDisc } from '../src/net/QueueDisc.js';
+import { PacketFifo } from '../src/net/PacketFifo.js';
 import { Simulation } from '../src/Simulation.js';
 import { ScenarioError, validateScenario } from '../src/scenario/validate.js';
 import type { ScenarioInput, ScenarioLink } from '../src/scenario/types.js';

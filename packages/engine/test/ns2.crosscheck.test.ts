@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGivenLine } from '../src/scenario/ns2Dumbbell.js';
-import { ns2ReferenceArgs } from '../src/scenario/presets.js';
+import { ns2ReferenceArgs } from '../src/presets/presets.js';
 import { compareEnsemble, compareWithNs2, formatComparison, type Ns2Reference } from '../src/validation/compareNs2.js';
 import { runNs2Dumbbell } from '../src/validation/ns2Run.js';
 

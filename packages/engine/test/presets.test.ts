@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../src/cli/schema.js';
-import { presets } from '../src/scenario/presets.js';
+import { presets } from '../src/presets/presets.js';
 import { validateScenario } from '../src/scenario/validate.js';
 
 const dir = new URL('../presets/', import.meta.url);

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BufferLimit } from '../src/core/units.js';
 import { PacketKind } from '../src/net/Packet.js';
-import type { QueueModel } from '../src/queue/index.js';
-import type { QueueDisc } from '../src/queue/QueueDisc.js';
+import type { QueueModel } from '../src/queue/QueueModel.js';
+import type { QueueDisc } from '../src/net/QueueDisc.js';
 import { disciplineVariantCases, QueueBench, queueTreeNodes } from '../src/queue/queueTestKit.js';
-import { resolveParams } from '../src/registry/params.js';
+import { resolveParams } from '../src/model/params.js';
 
 /**
  * The idle-port shortcut (Port.receive): a discipline that `admitsPassThrough(pkt)` promises that

@@ -7,7 +7,7 @@ import {
   queueTreeNodes,
   registeredQueueModels,
 } from '../src/queue/queueTestKit.js';
-import { resolveParams } from '../src/registry/params.js';
+import { resolveParams } from '../src/model/params.js';
 
 /**
  * Property tests over every registered queue discipline and scheduler (a new one is covered by

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NoProgressError, PacketLimitError, SimulationError } from '../src/core/SimulationError.js';
 import { PacketPool } from '../src/net/Packet.js';
-import { defaultScenario } from '../src/scenario/presets.js';
+import { defaultScenario } from '../src/presets/presets.js';
 import { validateScenario } from '../src/scenario/validate.js';
 import { Simulation } from '../src/Simulation.js';
 

@@ -1,8 +1,9 @@
 import type { Packet } from '../src/net/Packet.js';
 import { Ecn } from '../src/net/Packet.js';
-import { queueModels } from '../src/queue/index.js';
-import { PacketFifo, QueueDisc } from '../src/queue/QueueDisc.js';
-import { num } from '../src/registry/params.js';
+import { queueModels } from '../src/registry/queueModels.js';
+import { QueueDisc } from '../src/net/QueueDisc.js';
+import { PacketFifo } from '../src/net/PacketFifo.js';
+import { num } from '../src/model/params.js';
 import type { BufferLimit } from '../src/core/units.js';
 
 /**

@@ -3,7 +3,7 @@ import { Simulation } from '../src/Simulation.js';
 import { IN_FLIGHT_STRIDE } from '../src/net/Port.js';
 import { dumbbell } from '../src/scenario/builders.js';
 import { validateScenario, ScenarioError } from '../src/scenario/validate.js';
-import { presets } from '../src/scenario/presets.js';
+import { presets } from '../src/presets/presets.js';
 import type { ScenarioEvent, ScenarioInput } from '../src/scenario/types.js';
 
 /** One UDP CBR flow of `cbr` through a 10 Mb/s, 10 ms bottleneck (r1-r2) with a 20-packet buffer. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Simulator } from '../src/core/Simulator.js';
-import { evaluateMetric, MetricQueryError } from '../src/metrics/resultMetrics.js';
+import { evaluateMetric, MetricQueryError } from '../src/results/resultMetrics.js';
 import { GrantedPort } from '../src/net/GrantedPort.js';
-import { Network } from '../src/net/Network.js';
+import { Network } from '../src/Network.js';
 import { Port } from '../src/net/Port.js';
 import { BsDownlinkPort } from '../src/router/bs/BsDownlinkPort.js';
 import { TracePort } from '../src/router/channel/TracePort.js';

@@ -6,9 +6,10 @@
  */
 import type { Packet } from '../../../../packages/engine/src/net/Packet.js';
 import { ClassfulQueueDisc } from '../../../../packages/engine/src/queue/ClassfulQueueDisc.js';
-import { PacketFifo, QueueDisc, type QueueProbeSpec } from '../../../../packages/engine/src/queue/QueueDisc.js';
-import { queueModels } from '../../../../packages/engine/src/queue/index.js';
-import { num } from '../../../../packages/engine/src/registry/params.js';
+import { QueueDisc, type QueueProbeSpec } from '../../../../packages/engine/src/net/QueueDisc.js';
+import { PacketFifo } from '../../../../packages/engine/src/net/PacketFifo.js';
+import { queueModels } from '../../../../packages/engine/src/registry/queueModels.js';
+import { num } from '../../../../packages/engine/src/model/params.js';
 
 const PROBES: readonly QueueProbeSpec[] = [
   { key: 'avg', label: 'Average queue', unit: 'packets', description: 'EWMA (weight 1/2) of the queue at arrivals' },

@@ -1,8 +1,8 @@
 import type { Simulator } from '../core/Simulator.js';
 import type { Random } from '../core/Random.js';
 import type { FlowSender } from '../transport/Transport.js';
-import type { ParamCheckIssue } from '../registry/params.js';
-import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import type { ParamCheckIssue } from '../model/params.js';
+import type { ModelInfo, ResolvedParams } from '../model/types.js';
 
 export interface AppContext {
   readonly sim: Simulator;

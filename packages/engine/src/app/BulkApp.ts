@@ -1,5 +1,5 @@
 import type { AppContext, Application } from './Application.js';
-import { num } from '../registry/params.js';
+import { num } from '../model/params.js';
 import type { AppModel } from './Application.js';
 
 /** Bulk transfer (ns-2 Application/FTP): unlimited data, or `bytes` with a completion time. */

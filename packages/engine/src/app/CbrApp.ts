@@ -1,5 +1,5 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { bool, num, packetRateCheck } from '../registry/params.js';
+import { bool, num, packetRateCheck } from '../model/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
 import type { AppModel } from './Application.js';

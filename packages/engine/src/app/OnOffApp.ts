@@ -1,6 +1,6 @@
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { NS_PER_SECOND } from '../core/units.js';
-import { num, packetRateCheck, str } from '../registry/params.js';
+import { num, packetRateCheck, str } from '../model/params.js';
 import type { AppContext, Application } from './Application.js';
 import type { AppModel } from './Application.js';
 import { packetSizeParam } from './appParams.js';

@@ -1,11 +1,11 @@
 import { NS_PER_SECOND } from '../core/units.js';
-import { num, packetRateCheck, str, type ParamCheckIssue } from '../registry/params.js';
+import { num, packetRateCheck, str, type ParamCheckIssue } from '../model/params.js';
 import type { AppContext } from './Application.js';
 import { TimedSource } from './TimedSource.js';
 import type { AppModel } from './Application.js';
 import { meanRateParam, packetSizeParam } from './appParams.js';
 import { formatQuantity, groupThousands, MAX_SOURCE_PACKETS_PER_SECOND } from '../core/limits.js';
-import type { ResolvedParams } from '../registry/types.js';
+import type { ResolvedParams } from '../model/types.js';
 
 /**
  * Renewal traffic sources: messages whose inter-arrival times (and, for Weibull, sizes) are

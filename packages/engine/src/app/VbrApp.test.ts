@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulator } from '../core/Simulator.js';
 import { Random } from '../core/Random.js';
 import type { CongestionSnapshot, FlowSender } from '../transport/Transport.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { findAppModel } from './index.js';
 import { VbrApp } from './VbrApp.js';
 

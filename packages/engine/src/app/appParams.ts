@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../registry/types.js';
+import type { ParamSpec } from '../model/types.js';
 
 /** Parameters that more than one traffic source offers, defined once. */
 

@@ -1,5 +1,5 @@
 import { formatBitRate } from '../core/units.js';
-import type { RunSummary } from '../metrics/summary.js';
+import type { RunSummary } from '../summary.js';
 
 function table(headers: string[], rows: string[][]): string {
   const w = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

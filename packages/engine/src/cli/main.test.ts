@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { main } from './main.js';
 
 /** The CLI prints input problems and run errors as errors, with their exit statuses (docs/cli.md). */

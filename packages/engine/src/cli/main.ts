@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // the modules `run` needs, not ../index.js: the CLI bundle evaluates every module it imports at
 // start-up, and the public API also builds the exercise and sweep schemas (docs/performance.md)
-import { presets } from '../scenario/presets.js';
+import { presets } from '../presets/presets.js';
 import { checkArgs, closest, COMMAND_SPECS, specFor, UsageError } from './cliOptions.js';
 import { makeOutputFolder, OutputError, writeOutputFile } from './outputFiles.js';
 import { runCommand } from './runCommand.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { main } from './main.js';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '../reproduction/index.js';
 import { renderReproductionsDoc } from '../reproduction/docs.js';
 import type { ReproductionSpec } from '../reproduction/types.js';
-import { MetricQueryError } from '../metrics/resultMetrics.js';
+import { MetricQueryError } from '../results/resultMetrics.js';
 import { ScenarioPathError } from '../experiment/scenarioPath.js';
 import { ScenarioError } from '../scenario/validate.js';
 import { makeOutputFolder, writeOutputFile } from './outputFiles.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 // start-up, and the public API also builds the exercise and sweep schemas (docs/performance.md)
 import { SimulationError } from '../core/SimulationError.js';
 import { MAX_LIVE_PACKETS } from '../net/Packet.js';
-import { presets } from '../scenario/presets.js';
+import { presets } from '../presets/presets.js';
 import { validateScenario } from '../scenario/validate.js';
 import { Simulation } from '../Simulation.js';
 import { formatSummary } from './format.js';

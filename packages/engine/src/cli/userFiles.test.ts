@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { main } from './main.js';
 import { SCENARIO_FILE_BYTES } from './scenarioFile.js';
 import { readUserFile, UserFileError } from './userFiles.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ns2ReferenceArgs } from '../scenario/presets.js';
+import { ns2ReferenceArgs } from '../presets/presets.js';
 import {
   compareEnsemble,
   compareWithNs2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presets } from '../scenario/presets.js';
+import { presets } from '../presets/presets.js';
 import { validateScenario } from '../scenario/validate.js';
 import { applyDemoChange, applyDemoEdit, DEMO_WINDOW_S, demoEditEvent, demos, findDemo } from './index.js';
 

@@ -5,7 +5,7 @@
  * Feedback says what was wrong: too high or too low and by how much, which goal failed and by what
  * value, what the picked option gave.
  */
-import { findResultMetric } from '../metrics/resultMetrics.js';
+import { findResultMetric } from '../results/resultMetrics.js';
 import { setPath } from '../experiment/scenarioPath.js';
 import type { ScenarioEvent, ScenarioInput } from '../scenario/types.js';
 import { ScenarioError } from '../scenario/validate.js';

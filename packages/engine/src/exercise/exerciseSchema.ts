@@ -43,7 +43,7 @@ const assignments = z
   .record(scenarioPath, jsonValue)
   .refine((r) => Object.keys(r).length <= L.editable, { error: `must set at most ${L.editable} fields` });
 
-/** A result metric (src/metrics/resultMetrics.ts) of the run, as sweeps name them. */
+/** A result metric (src/results/resultMetrics.ts) of the run, as sweeps name them. */
 export const exerciseMetricSchema = sweepMetricSchema.omit({ name: true });
 
 const parameterName = z

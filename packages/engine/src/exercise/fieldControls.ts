@@ -11,7 +11,7 @@
 import { parseBitRate, parseBufferLimit, parseByteSize, parseDuration } from '../core/units.js';
 import { getPath, parsePath, ScenarioPathError } from '../experiment/scenarioPath.js';
 import { getRegistry } from '../registry/index.js';
-import type { ModelInfo, ParamSpec } from '../registry/types.js';
+import type { ModelInfo, ParamSpec } from '../model/types.js';
 import type { ScenarioInput } from '../scenario/types.js';
 
 export type QuantityKind = 'rate' | 'duration' | 'size' | 'buffer';

@@ -3,11 +3,11 @@
  * is measured over [from, end of the run] only — what a task needs when the student may change a
  * setting while the run plays (`live: true`): a snapshot of the port's cumulative counters is
  * taken at `from` and subtracted at the end, so the value is exact (the same counters the
- * whole-run metrics of metrics/resultMetrics.ts divide). Counters a discipline change carries over
+ * whole-run metrics of results/resultMetrics.ts divide). Counters a discipline change carries over
  * (net/Port.ts replaceDisc) are the ones windowed here; the time-average queue length is not
  * (a new discipline starts its own integral), so `meanQueuePackets` takes no `from`.
  */
-import { evaluateMetric, MetricQueryError } from '../metrics/resultMetrics.js';
+import { evaluateMetric, MetricQueryError } from '../results/resultMetrics.js';
 import type { Port } from '../net/Port.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { validateScenario } from '../scenario/validate.js';

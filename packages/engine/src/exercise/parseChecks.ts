@@ -4,7 +4,7 @@
  * whose answers are answers of their task, a measurement window the metric supports.
  */
 import { setPath, ScenarioPathError } from '../experiment/scenarioPath.js';
-import type { MetricScope } from '../metrics/resultMetrics.js';
+import type { MetricScope } from '../results/resultMetrics.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario } from '../scenario/validate.js';
 import type { ExerciseHint, ExerciseMetric, ExerciseParameter, ExerciseTask } from './exerciseSchema.js';

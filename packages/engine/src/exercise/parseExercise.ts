@@ -5,8 +5,8 @@
  * field it concerns (`tasks[1].goals[0].metric.port: "r2->r3" is not a link direction`), all at once.
  */
 import type { z } from 'zod';
-import { findResultMetric } from '../metrics/resultMetrics.js';
-import { presets } from '../scenario/presets.js';
+import { findResultMetric } from '../results/resultMetrics.js';
+import { presets } from '../presets/presets.js';
 import { formatPath } from '../scenario/paths.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';

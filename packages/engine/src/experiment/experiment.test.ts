@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { validateScenario } from '../scenario/validate.js';
 import { getPath, parsePath, ScenarioPathError, setPath } from './scenarioPath.js';
 import { sampleStats, tQuantile975 } from './statistics.js';

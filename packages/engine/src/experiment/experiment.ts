@@ -3,7 +3,7 @@
  * result metrics to collect. Reproductions and sweeps are experiments; this module runs
  * one point × seed at a time (the caller decides where: this thread, a worker, a pool).
  */
-import { evaluateMetric, MetricQueryError, type MetricQuery } from '../metrics/resultMetrics.js';
+import { evaluateMetric, MetricQueryError, type MetricQuery } from '../results/resultMetrics.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { Random } from '../core/Random.js';
 import { parseDuration } from '../core/units.js';

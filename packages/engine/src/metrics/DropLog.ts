@@ -1,4 +1,4 @@
-import { DROP_REASONS, type DropReason } from '../queue/QueueDisc.js';
+import { DROP_REASONS, type DropReason } from '../net/QueueDisc.js';
 
 /** One discard or ECN mark, as `Simulation.drainDrops` returns it. */
 export interface DropEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PortBench } from './portTestKit.js';
-import type { QueueDisc } from '../queue/QueueDisc.js';
+import type { QueueDisc } from './QueueDisc.js';
 import { HoldUntilQueueDisc } from '../queue/queueTestKit.js';
 import type { BsDownlinkPort } from '../router/bs/BsDownlinkPort.js';
 

@@ -13,11 +13,12 @@ import type {
   QueueDisc,
   QueueDropListener,
   QueueProbeSpec,
-} from '../queue/QueueDisc.js';
+} from './QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
 import { isDataKind, type Packet, type PacketPool } from './Packet.js';
-import { PacketFifo } from '../queue/QueueDisc.js';
-import type { PortTracer } from '../trace/PortTracer.js';
+import {} from './QueueDisc.js';
+import { PacketFifo } from './PacketFifo.js';
+import type { PortTracer } from './PortTracer.js';
 
 /** Event kinds a port schedules on itself (subclasses add their own above these). */
 export const TX_DONE = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { AdaptiveRedQueueDisc, aredModel } from './AdaptiveRedQueueDisc.js';
 import { QueueBench } from './queueTestKit.js';
 

@@ -1,6 +1,6 @@
 import type { BufferLimit } from '../core/units.js';
 import type { QueueModel } from './QueueModel.js';
-import type { QueueProbeSpec } from './QueueDisc.js';
+import type { QueueProbeSpec } from '../net/QueueDisc.js';
 import { RED_PROBES, RedQueueDisc } from './RedQueueDisc.js';
 import { ARED_PARAMS, checkRed, redConfig, type RedConfig } from './redParams.js';
 

@@ -1,5 +1,5 @@
 import type { Packet } from '../net/Packet.js';
-import { DropStage, QueueDisc, type DropReason, type QueueContext, type QueueDropListener } from './QueueDisc.js';
+import { DropStage, QueueDisc, type DropReason, type QueueContext, type QueueDropListener } from '../net/QueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
 
 /** Builds one child discipline of a scheduler (the scenario's `queue.child`, or a plain FIFO). */

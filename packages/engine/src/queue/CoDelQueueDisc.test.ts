@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { newtonStepRecInvSqrt, REC_INV_SQRT_ONE } from './codelControlLaw.js';
 import { codelModel, type CoDelQueueDisc } from './CoDelQueueDisc.js';
 import { QueueBench } from './queueTestKit.js';

@@ -1,10 +1,11 @@
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
-import type { ParamSpec, ResolvedParams } from '../registry/types.js';
+import { bool, num, str } from '../model/params.js';
+import type { ParamSpec, ResolvedParams } from '../model/types.js';
 import { newtonControlGapNs, newtonStepRecInvSqrt, REC_INV_SQRT_ONE } from './codelControlLaw.js';
 import type { QueueModel } from './QueueModel.js';
 import { countByFlow, NO_FLOWS } from './FifoQueueDisc.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from './QueueDisc.js';
+import { QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 
 /** How `count` starts when CoDel re-enters the dropping state. */
 export type CoDelReentry = 'rfc8289' | 'reset';

@@ -1,8 +1,9 @@
 import type { Packet } from '../net/Packet.js';
 import type { BufferLimit } from '../core/units.js';
-import { str } from '../registry/params.js';
+import { str } from '../model/params.js';
 import type { QueueModel } from './QueueModel.js';
-import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
+import { QueueDisc, type DropReason } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 
 export interface DropTailParams {
   limit: BufferLimit;

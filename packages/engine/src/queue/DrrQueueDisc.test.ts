@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PacketKind, type Packet } from '../net/Packet.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { DrrQueueDisc, drrModel } from './DrrQueueDisc.js';
 import { ns2DrrBucket } from './ns2Hash.js';
-import type { QueueDisc } from './QueueDisc.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { accountingHolds, QueueBench } from './queueTestKit.js';
 import { DequeueDropChild, RefusingChild } from './schedulerTestChildren.js';
 

@@ -1,9 +1,9 @@
 import { isDataKind, type Packet } from '../net/Packet.js';
-import { bool, list, num, str } from '../registry/params.js';
+import { bool, list, num, str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { ns2DrrBucket } from './ns2Hash.js';
-import type { DropReason, QueueContext } from './QueueDisc.js';
+import type { DropReason, QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { checkWeights, MAX_CLASSES, subQueueWeight, weightsParam } from './schedulerParams.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';

@@ -1,5 +1,6 @@
 import type { Packet } from '../net/Packet.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueContext } from './QueueDisc.js';
+import { QueueDisc, type DropReason, type QueueContext } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 
 /** The per-flow array of a discipline that counts its backlog only when asked (always empty). */
 export const NO_FLOWS = new Float64Array(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BufferLimit } from '../core/units.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { flowBucket } from './flowHash.js';
 import { fqCodelModel, type FqCoDelQueueDisc } from './FqCoDelQueueDisc.js';
 import { accountingHolds, QueueBench } from './queueTestKit.js';

@@ -1,10 +1,10 @@
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
+import { bool, num, str } from '../model/params.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { CODEL_PARAM_SPECS, CoDelQueueDisc, codelParamsFrom, type CoDelParams } from './CoDelQueueDisc.js';
 import { flowBucket } from './flowHash.js';
 import type { QueueModel } from './QueueModel.js';
-import type { QueueContext, QueueProbeSpec } from './QueueDisc.js';
+import type { QueueContext, QueueProbeSpec } from '../net/QueueDisc.js';
 
 export interface FqCoDelParams {
   readonly codel: CoDelParams;

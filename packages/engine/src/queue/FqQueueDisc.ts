@@ -1,8 +1,8 @@
 import type { Packet } from '../net/Packet.js';
-import { num } from '../registry/params.js';
+import { num } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
-import type { DropReason, QueueContext } from './QueueDisc.js';
+import type { DropReason, QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { pieTuningDivisor, pieUpdateProbability } from './pieDropProbability.js';
 import { pieModel, type PieQueueDisc } from './PieQueueDisc.js';
 import { QueueBench } from './queueTestKit.js';

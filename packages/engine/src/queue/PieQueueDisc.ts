@@ -1,9 +1,10 @@
 import type { EventHandler } from '../core/EventQueue.js';
 import type { Packet } from '../net/Packet.js';
-import { bool, num, str } from '../registry/params.js';
+import { bool, num, str } from '../model/params.js';
 import { pieUpdateProbability, type PieControllerParams } from './pieDropProbability.js';
 import type { QueueModel } from './QueueModel.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from './QueueDisc.js';
+import { QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 
 /** How PIE estimates the queue delay it controls. */
 export type PieDelayEstimator = 'sojourn' | 'departure-rate';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Packet } from '../net/Packet.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { PrioQueueDisc, prioModel } from './PrioQueueDisc.js';
-import type { QueueDisc } from './QueueDisc.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { accountingHolds, QueueBench } from './queueTestKit.js';
 import { DequeueDropChild, RefusingChild } from './schedulerTestChildren.js';
 

@@ -1,7 +1,7 @@
 import type { Packet } from '../net/Packet.js';
-import { num, str } from '../registry/params.js';
+import { num, str } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
-import type { QueueContext } from './QueueDisc.js';
+import type { QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';
 

@@ -1,7 +1,7 @@
 import type { BufferLimit } from '../core/units.js';
-import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import type { ModelInfo, ResolvedParams } from '../model/types.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
-import type { NodeView, QueueDisc } from './QueueDisc.js';
+import type { NodeView, QueueDisc } from '../net/QueueDisc.js';
 
 /** What a queue model needs to build a discipline for one port (before the port exists). */
 export interface QueueBuildContext {

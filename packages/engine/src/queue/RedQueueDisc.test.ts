@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ecn } from '../net/Packet.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { accountingHolds, QueueBench, type QueueBenchOptions } from './queueTestKit.js';
 import { RedQueueDisc, redModel } from './RedQueueDisc.js';
 

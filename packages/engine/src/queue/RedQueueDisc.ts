@@ -1,7 +1,8 @@
 import type { BufferLimit } from '../core/units.js';
 import { Ecn, type Packet } from '../net/Packet.js';
 import type { QueueModel } from './QueueModel.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from './QueueDisc.js';
+import { QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 import { RED_PARAMS, checkRed, deriveRed, redConfig, type RedConfig } from './redParams.js';
 
 /** What the arrival's RED decision was (before the hard limit is applied). */

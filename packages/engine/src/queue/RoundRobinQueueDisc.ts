@@ -1,8 +1,8 @@
 import type { Packet } from '../net/Packet.js';
-import { str } from '../registry/params.js';
+import { str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
-import type { QueueContext } from './QueueDisc.js';
+import type { QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { MAX_CLASSES } from './schedulerParams.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';

@@ -1,10 +1,10 @@
 import type { Packet } from '../net/Packet.js';
-import { num, str } from '../registry/params.js';
+import { num, str } from '../model/params.js';
 import { ActiveRing } from './ActiveRing.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { flowBucket, mix32 } from './flowHash.js';
 import { ns2SfqBucket } from './ns2Hash.js';
-import type { QueueContext } from './QueueDisc.js';
+import type { QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';
 

@@ -2,7 +2,7 @@ import type { Packet } from '../net/Packet.js';
 import type { ActiveRing } from './ActiveRing.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
-import type { DropReason } from './QueueDisc.js';
+import type { DropReason } from '../net/QueueDisc.js';
 
 /**
  * What the packet schedulers (prio, rr, drr, sfq, fq, wfq) share on top of `ClassfulQueueDisc`:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Packet } from '../net/Packet.js';
-import { resolveParams } from '../registry/params.js';
-import type { QueueDisc } from './QueueDisc.js';
+import { resolveParams } from '../model/params.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { accountingHolds, QueueBench } from './queueTestKit.js';
 import { DequeueDropChild } from './schedulerTestChildren.js';
 import { WfqQueueDisc, wfqModel } from './WfqQueueDisc.js';

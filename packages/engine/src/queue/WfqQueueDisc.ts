@@ -1,9 +1,9 @@
 import type { Packet } from '../net/Packet.js';
-import { list, str } from '../registry/params.js';
+import { list, str } from '../model/params.js';
 import type { ChildFactory } from './ClassfulQueueDisc.js';
 import { holdAsDoubles } from '../core/doubleFields.js';
 import { GpsVirtualTime } from './GpsVirtualTime.js';
-import { DropStage, type DropReason, type QueueContext } from './QueueDisc.js';
+import { DropStage, type DropReason, type QueueContext } from '../net/QueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { checkWeights, MAX_CLASSES, subQueueWeight, weightsParam } from './schedulerParams.js';
 import { SubQueueScheduler } from './SubQueueScheduler.js';

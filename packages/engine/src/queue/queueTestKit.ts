@@ -8,11 +8,12 @@ import type { BufferLimit } from '../core/units.js';
 import { Ecn, Packet, PacketKind, byteCount } from '../net/Packet.js';
 import { ClassfulQueueDisc } from './ClassfulQueueDisc.js';
 import { FifoQueueDisc } from './FifoQueueDisc.js';
-import { queueModels } from './index.js';
+import { queueModels } from '../registry/queueModels.js';
 import type { QueueBuildContext, QueueModel } from './QueueModel.js';
 import type { ControlChannel, ControlReceiver } from '../net/ControlChannel.js';
-import { PacketFifo, QueueDisc } from './QueueDisc.js';
-import type { DropReason, DropStage, FlowTable, NodeView, QueueDropListener } from './QueueDisc.js';
+import { QueueDisc } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
+import type { DropReason, DropStage, FlowTable, NodeView, QueueDropListener } from '../net/QueueDisc.js';
 
 /** A control message a discipline under test sent (the bench's channel records instead of sending). */
 export interface SentControl {

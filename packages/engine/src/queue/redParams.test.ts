@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { aredModel } from './AdaptiveRedQueueDisc.js';
 import type { QueueCheckEnv, QueueModel } from './QueueModel.js';
 import { redModel } from './RedQueueDisc.js';

@@ -5,8 +5,8 @@
  * `REDQueue::initialize_params` and `reset`), and the cross-parameter checks.
  */
 import type { BufferLimit } from '../core/units.js';
-import { bool, num, str } from '../registry/params.js';
-import type { ParamSpec, ResolvedParams } from '../registry/types.js';
+import { bool, num, str } from '../model/params.js';
+import type { ParamSpec, ResolvedParams } from '../model/types.js';
 import type { QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
 
 export type RedDropFrom = 'tail' | 'front' | 'random';

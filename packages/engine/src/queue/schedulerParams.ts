@@ -1,6 +1,6 @@
-import type { FlowTable } from './QueueDisc.js';
+import type { FlowTable } from '../net/QueueDisc.js';
 import type { QueueCheckEnv, QueueParamIssue } from './QueueModel.js';
-import type { ParamSpec, ResolvedParams } from '../registry/types.js';
+import type { ParamSpec, ResolvedParams } from '../model/types.js';
 
 /** The most classes a scenario can use (`flows[i].class` is 0–63): per-class schedulers size for it. */
 export const MAX_CLASSES = 64;

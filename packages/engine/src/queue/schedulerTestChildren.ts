@@ -5,7 +5,8 @@
  * a parent evicts.
  */
 import type { Packet } from '../net/Packet.js';
-import { PacketFifo, QueueDisc, type DropReason } from './QueueDisc.js';
+import { QueueDisc, type DropReason } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 
 /** Discards, at dequeue, every packet `doomed` says (reason 'codel'); returns the first it keeps. */
 export class DequeueDropChild extends QueueDisc {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getRegistry } from './index.js';
-import { resolveParams, type ParamIssue } from './params.js';
+import { resolveParams, type ParamIssue } from '../model/params.js';
 
 describe('registry', () => {
   const reg = getRegistry();

@@ -1,12 +1,12 @@
 import { appModels } from '../app/index.js';
-import { queueModels } from '../queue/index.js';
+import { queueModels } from './queueModels.js';
 import { ccModels } from '../transport/cc/index.js';
 import { transportModels } from '../transport/index.js';
 import { channelModels } from '../router/channel/channelModels.js';
 import { baseStationInfo } from '../router/bs/baseStationModel.js';
 import { bsSchedulerModels } from '../router/bs/index.js';
-import { withRange } from './params.js';
-import type { ModelInfo } from './types.js';
+import { withRange } from '../model/params.js';
+import type { ModelInfo } from '../model/types.js';
 
 export interface Registry {
   readonly cc: readonly ModelInfo[];
@@ -24,7 +24,7 @@ export interface Registry {
 /**
  * Everything pluggable, as plain serialisable descriptions (the lab builds its forms from this).
  * Every numeric parameter carries the range validation enforces: its own, within the physical
- * bounds of its kind (registry/params.ts `paramRange`).
+ * bounds of its kind (model/params.ts `paramRange`).
  */
 export function getRegistry(): Registry {
   const ranged = (info: ModelInfo): ModelInfo => ({ ...info, params: info.params.map(withRange) });

@@ -4,7 +4,7 @@
  * known, every point's scenario valid. Problems name the field.
  */
 import { pointScenario } from '../experiment/experiment.js';
-import { findResultMetric } from '../metrics/resultMetrics.js';
+import { findResultMetric } from '../results/resultMetrics.js';
 import { ScenarioError, validateScenario } from '../scenario/validate.js';
 import type { QuantityRef, ReproductionSpec } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pointScenario } from '../experiment/experiment.js';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { quickCheckSpec } from './quickCheck.js';
 import type { ReproductionSpec } from './types.js';
 

@@ -4,7 +4,7 @@
  * the verdict of the claims about it; then every claim with its verdict and reason.
  */
 import type { ExperimentResult } from '../experiment/experiment.js';
-import { findResultMetric } from '../metrics/resultMetrics.js';
+import { findResultMetric } from '../results/resultMetrics.js';
 import { evaluateClaim, fmtNumber, type ClaimResult, type Verdict } from './claims.js';
 import type { PaperNumber, ReproductionSpec } from './types.js';
 

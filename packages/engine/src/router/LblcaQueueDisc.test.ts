@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PacketKind } from '../net/Packet.js';
 import { QueueBench } from '../queue/queueTestKit.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { LblcaBranch } from './lblcaEquations.js';
 import { lblcaModel } from './lblcaModel.js';
 import type { LblcaQueueDisc } from './LblcaQueueDisc.js';

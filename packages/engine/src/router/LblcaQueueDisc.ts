@@ -1,7 +1,8 @@
 import type { BufferLimit } from '../core/units.js';
 import { PacketKind, type Packet } from '../net/Packet.js';
 import { ClassfulQueueDisc, type ChildFactory } from '../queue/ClassfulQueueDisc.js';
-import { PacketFifo, type QueueContext, type QueueProbeSpec } from '../queue/QueueDisc.js';
+import { type QueueContext, type QueueProbeSpec } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 import { LblcaBranch, sendingRate, targetRate, type LblcaRateRule, type LblcaRates } from './lblcaEquations.js';
 import { LblcaRouter, type LblcaFeedback, type LblcaRouterParams, type LblcaUnits } from './LblcaRouter.js';
 

@@ -1,6 +1,6 @@
 import type { Simulator, Timer, TimerOwner } from '../core/Simulator.js';
 import type { ControlMessage, ControlReceiver } from '../net/ControlChannel.js';
-import type { FlowTable, NodeView } from '../queue/QueueDisc.js';
+import type { FlowTable, NodeView } from '../net/QueueDisc.js';
 import type { LblcaQueueDisc } from './LblcaQueueDisc.js';
 import { SharedBuffer } from './SharedBuffer.js';
 

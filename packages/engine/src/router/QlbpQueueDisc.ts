@@ -1,6 +1,6 @@
 import type { Packet } from '../net/Packet.js';
 import { ClassfulQueueDisc, type ChildFactory } from '../queue/ClassfulQueueDisc.js';
-import type { QueueProbeSpec } from '../queue/QueueDisc.js';
+import type { QueueProbeSpec } from '../net/QueueDisc.js';
 import { RateVariance } from './RateVariance.js';
 
 export interface QlbpParams {

@@ -1,5 +1,5 @@
 import type { BufferLimit } from '../core/units.js';
-import type { NodeView } from '../queue/QueueDisc.js';
+import type { NodeView } from '../net/QueueDisc.js';
 
 /** Key of a router's SharedBuffer in `NodeView.shared`. */
 export const SHARED_BUFFER = 'sharedBuffer';

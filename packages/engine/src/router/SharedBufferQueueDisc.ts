@@ -6,7 +6,7 @@ import {
   type QueueContext,
   type QueueDisc,
   type QueueProbeSpec,
-} from '../queue/QueueDisc.js';
+} from '../net/QueueDisc.js';
 import type { SharedBuffer } from './SharedBuffer.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Timer, TimerOwner } from '../core/Simulator.js';
 import { XcpMark, type Packet } from '../net/Packet.js';
-import { PacketFifo, QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from '../queue/QueueDisc.js';
+import { QueueDisc, type DropReason, type QueueContext, type QueueProbeSpec } from '../net/QueueDisc.js';
+import { PacketFifo } from '../net/PacketFifo.js';
 import type { BufferLimit } from '../core/units.js';
 import { XcpFairness, type XcpFairnessParams } from './XcpFairness.js';
 

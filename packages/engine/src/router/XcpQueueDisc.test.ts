@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PacketKind, XcpMark } from '../net/Packet.js';
 import { accountingHolds, QueueBench } from '../queue/queueTestKit.js';
-import { resolveParams } from '../registry/params.js';
+import { resolveParams } from '../model/params.js';
 import { XcpQueueDisc } from './XcpQueueDisc.js';
 import { xcpModel } from './xcpModel.js';
 

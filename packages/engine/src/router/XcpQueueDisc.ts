@@ -1,7 +1,7 @@
 import { PacketKind, XcpMark, type Packet } from '../net/Packet.js';
 import { ClassfulQueueDisc } from '../queue/ClassfulQueueDisc.js';
 import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
-import type { QueueContext, QueueDisc, QueueProbeSpec } from '../queue/QueueDisc.js';
+import type { QueueContext, QueueDisc, QueueProbeSpec } from '../net/QueueDisc.js';
 import { XCP_PROBES, type XcpControlledQueue } from './XcpControlledQueue.js';
 
 /** Virtual queues of an XCP port (ns-2 xcp.h XCPQ, TCPQ, OTHERQ). */

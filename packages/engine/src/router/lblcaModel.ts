@@ -1,5 +1,5 @@
-import type { ParamSpec } from '../registry/types.js';
-import { num, str } from '../registry/params.js';
+import type { ParamSpec } from '../model/types.js';
+import { num, str } from '../model/params.js';
 import type { QueueModel } from '../queue/QueueModel.js';
 import type { LblcaRateRule, LblcaRates } from './lblcaEquations.js';
 import { LBLCA_PROBES, LblcaQueueDisc } from './LblcaQueueDisc.js';

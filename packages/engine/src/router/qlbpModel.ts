@@ -1,5 +1,6 @@
-import { bool, num } from '../registry/params.js';
-import { findQueueModel, type QueueModel } from '../queue/index.js';
+import { bool, num } from '../model/params.js';
+import { fqModel } from '../queue/FqQueueDisc.js';
+import type { QueueModel } from '../queue/QueueModel.js';
 import { QlbpQueueDisc } from './QlbpQueueDisc.js';
 
 /**
@@ -79,7 +80,7 @@ export const qlbpModel: QueueModel = {
     ],
   },
   create(p, limit, build) {
-    const fq = bool(p, 'stabilityControl') ? findQueueModel('fq') : undefined;
+    const fq = bool(p, 'stabilityControl') ? fqModel : undefined;
     const makeChild = fq ? () => fq.create({ ...defaults(fq) }, limit, build) : build.makeChild;
     return new QlbpQueueDisc(
       {
@@ -90,11 +91,6 @@ export const qlbpModel: QueueModel = {
       },
       makeChild,
     );
-  },
-  check(p) {
-    if (bool(p, 'stabilityControl') && !findQueueModel('fq'))
-      return [{ key: 'stabilityControl', message: 'needs the fair-queueing scheduler "fq", which this build lacks' }];
-    return [];
   },
 };
 

@@ -1,8 +1,9 @@
 import type { BufferLimit } from '../core/units.js';
-import { bool, num, resolveParams, str } from '../registry/params.js';
-import { findQueueModel, type QueueBuildContext, type QueueModel } from '../queue/index.js';
+import { bool, num, resolveParams, str } from '../model/params.js';
+import type { QueueBuildContext, QueueModel } from '../queue/QueueModel.js';
+import { redModel } from '../queue/RedQueueDisc.js';
 import { DropTailQueueDisc } from '../queue/DropTailQueueDisc.js';
-import type { QueueDisc } from '../queue/QueueDisc.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { XCP_PROBES, XcpControlledQueue } from './XcpControlledQueue.js';
 import { XCP_FAIRNESS_LAWS, type XcpFairnessLaw } from './XcpFairness.js';
 import { XcpQueueDisc } from './XcpQueueDisc.js';
@@ -11,8 +12,7 @@ import { XcpQueueDisc } from './XcpQueueDisc.js';
 function sideQueue(kind: string, limit: BufferLimit, build: QueueBuildContext): QueueDisc {
   if (kind === 'droptail') return new DropTailQueueDisc({ limit, dropFrom: 'tail' });
   if (kind === 'child') return build.makeChild();
-  const red = findQueueModel('red')!;
-  return red.create(resolveParams(red.info.params, {}, 'red', []), limit, build);
+  return redModel.create(resolveParams(redModel.info.params, {}, 'red', []), limit, build);
 }
 
 /**

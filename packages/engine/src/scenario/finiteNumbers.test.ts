@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPath, type PathSegment } from './paths.js';
-import { presets } from './presets.js';
+import { presets } from '../presets/presets.js';
 import { ScenarioError, validateScenario } from './validate.js';
 
 /**

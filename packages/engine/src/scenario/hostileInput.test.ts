@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRegistry } from '../registry/index.js';
-import { paramRange } from '../registry/params.js';
-import { defaultScenario } from './presets.js';
+import { paramRange } from '../model/params.js';
+import { defaultScenario } from '../presets/presets.js';
 import type { ScenarioInput } from './types.js';
 import { parseScenarioText, ScenarioError, validateScenario } from './validate.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulationError } from '../core/SimulationError.js';
 import { Simulation } from '../Simulation.js';
 import { SCENARIO_LIMITS } from './inputBounds.js';
-import { presets } from './presets.js';
+import { presets } from '../presets/presets.js';
 import { ScenarioError, validateScenario } from './validate.js';
 
 /**

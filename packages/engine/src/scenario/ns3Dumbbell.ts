@@ -1,4 +1,4 @@
-import { findQueueModel } from '../queue/index.js';
+import { findQueueModel } from '../registry/queueModels.js';
 import { dumbbell } from './builders.js';
 import type { QueueSpec, ScenarioInput, TransportSpec } from './types.js';
 

@@ -1,7 +1,7 @@
 import { describeValue, quote } from '../core/describeValue.js';
 import { DURATION_RANGE, formatQuantity, LINK_DELAY_RANGE } from '../core/limits.js';
-import { resolveParams } from '../registry/params.js';
-import type { ResolvedParams } from '../registry/types.js';
+import { resolveParams } from '../model/params.js';
+import type { ResolvedParams } from '../model/types.js';
 import { ccModels, findCcModel } from '../transport/cc/index.js';
 import { findTransportModel } from '../transport/index.js';
 import { checkedBuffer, checkedDurationNs, checkedRateBps } from './quantities.js';

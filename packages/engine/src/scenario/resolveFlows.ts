@@ -1,8 +1,8 @@
 import { describeValue, quote } from '../core/describeValue.js';
 import { FLOW_TIME_RANGE } from '../core/limits.js';
 import { findAppModel } from '../app/index.js';
-import { resolveParams, type ParamCheckIssue } from '../registry/params.js';
-import type { ResolvedParams } from '../registry/types.js';
+import { resolveParams, type ParamCheckIssue } from '../model/params.js';
+import type { ResolvedParams } from '../model/types.js';
 import { ccModels, findCcModel } from '../transport/cc/index.js';
 import { findTransportModel, transportModels } from '../transport/index.js';
 import { colorProblem } from './colors.js';

@@ -1,9 +1,9 @@
 import { quote } from '../core/describeValue.js';
 import { LINK_DELAY_RANGE } from '../core/limits.js';
 import type { BufferLimit } from '../core/units.js';
-import { findQueueModel, queueModels, type QueueCheckEnv } from '../queue/index.js';
-import { resolveParams } from '../registry/params.js';
-import type { ResolvedParams } from '../registry/types.js';
+import { findQueueModel, queueModels, type QueueCheckEnv } from '../registry/queueModels.js';
+import { resolveParams } from '../model/params.js';
+import type { ResolvedParams } from '../model/types.js';
 import type { StructureMap } from './paths.js';
 import { checkedBuffer, checkedDurationNs, checkedRateBps } from './quantities.js';
 import type { ResolvedDirection, ResolvedLink, ResolvedNode, ResolvedQueue } from './resolved.js';

@@ -1,5 +1,5 @@
 import type { BufferLimit } from '../core/units.js';
-import type { ResolvedParams } from '../registry/types.js';
+import type { ResolvedParams } from '../model/types.js';
 import type { NodeKind, ScenarioInput } from './types.js';
 import type { ResolvedBaseStation, ResolvedChannel } from './wireless.js';
 

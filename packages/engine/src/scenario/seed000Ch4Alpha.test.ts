@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from './presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { seed000Ch4Dumbbell, seed000Ch5Chain } from './seed000Ch45.js';
 import { CH4_ALPHAS, ch4DumbbellAlpha, withCh4Alpha } from './seed000Ch4Alpha.js';
 import { validateScenario } from './validate.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultScenario } from './presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { parseScenarioText, ScenarioError, validateScenario } from './validate.js';
 import type { ScenarioInput } from './types.js';
 

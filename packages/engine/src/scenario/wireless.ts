@@ -3,8 +3,8 @@
  * `channel` (registry `channel`), and a base-station node's `bs` (its `tdma-bs` parameters and
  * scheduler). Called by validateScenario; kept apart so the wireless rules read in one place.
  */
-import { resolveParams, type ParamIssue } from '../registry/params.js';
-import type { ResolvedParams } from '../registry/types.js';
+import { resolveParams, type ParamIssue } from '../model/params.js';
+import type { ResolvedParams } from '../model/types.js';
 import { checkAmcParams } from '../router/channel/amc.js';
 import { channelModels, FADING_KEYS, findChannelModel } from '../router/channel/channelModels.js';
 import { baseStationInfo, DEFAULT_BS_SCHEDULER, DEFAULT_UE_MEAN_SNR_DB } from '../router/bs/baseStationModel.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPath } from '../experiment/scenarioPath.js';
 import { pointScenario, type RunRecord } from '../experiment/experiment.js';
-import { defaultScenario } from '../scenario/presets.js';
+import { defaultScenario } from '../presets/presets.js';
 import { parseShard, shardJobs, sweepJobs } from './sweepJobs.js';
 import { parseSweep, SweepError } from './sweepPlan.js';
 import { runRowsCsv, sweepRunRows, sweepSummaryRows, summaryRowsCsv } from './sweepResults.js';

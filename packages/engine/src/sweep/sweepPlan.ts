@@ -5,9 +5,9 @@
  */
 import { jsonShapeProblems } from '../core/jsonShape.js';
 import { groupThousands } from '../core/limits.js';
-import { findResultMetric } from '../metrics/resultMetrics.js';
-import { findQueueModel } from '../queue/index.js';
-import { presets } from '../scenario/presets.js';
+import { findResultMetric } from '../results/resultMetrics.js';
+import { findQueueModel } from '../registry/queueModels.js';
+import { presets } from '../presets/presets.js';
 import type { ScenarioInput } from '../scenario/types.js';
 import { ScenarioError, validateScenario, type ResolvedScenario } from '../scenario/validate.js';
 import {

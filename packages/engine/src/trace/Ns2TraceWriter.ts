@@ -1,7 +1,7 @@
 import { NS_PER_SECOND } from '../core/units.js';
 import { Ecn, PacketKind, type Packet } from '../net/Packet.js';
 import type { Port } from '../net/Port.js';
-import type { PortTracer } from './PortTracer.js';
+import type { PortTracer } from '../net/PortTracer.js';
 import type { TraceOutput } from './TraceOutput.js';
 import type { TracedFlow } from './traceFlows.js';
 

@@ -2,7 +2,7 @@ import { NS_PER_SECOND } from '../core/units.js';
 import { PacketKind, type Packet } from '../net/Packet.js';
 import type { Port } from '../net/Port.js';
 import { isForwardKind } from './Ns2TraceWriter.js';
-import type { PortTracer } from './PortTracer.js';
+import type { PortTracer } from '../net/PortTracer.js';
 import type { TraceOutput } from './TraceOutput.js';
 import { segmentOffset, type TracedFlow } from './traceFlows.js';
 

@@ -2,7 +2,7 @@ import type { Port } from '../net/Port.js';
 import type { Simulation } from '../Simulation.js';
 import { Ns2TraceWriter } from './Ns2TraceWriter.js';
 import { PcapWriter } from './PcapWriter.js';
-import { TracerFanout, type PortTracer } from './PortTracer.js';
+import { TracerFanout, type PortTracer } from '../net/PortTracer.js';
 import { TraceOutput, type TraceSink } from './TraceOutput.js';
 import { tracedFlows } from './traceFlows.js';
 

@@ -1,8 +1,8 @@
 import type { Simulator } from '../core/Simulator.js';
 import type { PacketPool, PacketSink, Route } from '../net/Packet.js';
 import type { FlowStats } from '../metrics/FlowStats.js';
-import type { ParamCheckIssue } from '../registry/params.js';
-import type { ModelInfo, ResolvedParams } from '../registry/types.js';
+import type { ParamCheckIssue } from '../model/params.js';
+import type { ModelInfo, ResolvedParams } from '../model/types.js';
 
 /** Everything a transport needs to create the two endpoints of one flow. */
 export interface FlowContext {

@@ -1,6 +1,6 @@
 import { PacketKind, type Packet, type Route, byteCount } from '../net/Packet.js';
 import { inject } from '../net/Port.js';
-import { num } from '../registry/params.js';
+import { num } from '../model/params.js';
 import type { FlowContext, FlowReceiver, FlowSender, RoutedEndpoints, TransportModel } from './Transport.js';
 
 /** Unresponsive datagram sender: each application write leaves at once as one packet. */

@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../registry/types.js';
+import type { ParamSpec } from '../model/types.js';
 
 /**
  * Parameters that more than one transport offers with the same meaning, defined once so that the

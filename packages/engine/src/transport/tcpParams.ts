@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../registry/types.js';
+import type { ParamSpec } from '../model/types.js';
 import { initialRtoParam } from './sharedParams.js';
 
 /**

@@ -1,5 +1,5 @@
 import { seconds } from '../core/units.js';
-import { bool, num, str } from '../registry/params.js';
+import { bool, num, str } from '../model/params.js';
 import { findCcModel } from './cc/index.js';
 import type { RttEstimatorKind } from './RttEstimator.js';
 import { tcpParams } from './tcpParams.js';

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../metrics/summary.js';
+import type { RunSummary } from '../summary.js';
 import { jainIndex } from '../metrics/TimeSeries.js';
 
 /** The ns-2 dumbbell reference numbers this module compares against (validation/README.md). */

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../metrics/summary.js';
+import type { RunSummary } from '../summary.js';
 import type { Check, Comparison } from './compareNs2.js';
 
 /** What validation/ns2/xcp.tcl prints. */

@@ -1,5 +1,5 @@
 import { Simulation } from '../Simulation.js';
-import { DropStage } from '../queue/QueueDisc.js';
+import { DropStage } from '../net/QueueDisc.js';
 import { ns3DumbbellScenario, ns3Warmup } from '../scenario/ns3Dumbbell.js';
 import type { ScenarioInput } from '../scenario/types.js';
 

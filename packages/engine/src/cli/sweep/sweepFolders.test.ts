@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultScenario } from '../../scenario/presets.js';
+import { defaultScenario } from '../../presets/presets.js';
 import { main } from '../main.js';
 import { LOCK } from './folderLock.js';
 

@@ -1,6 +1,6 @@
 import { GrantedPort } from '../../net/GrantedPort.js';
 import type { PortArgs } from '../../net/Port.js';
-import type { QueueProbeSpec } from '../../queue/QueueDisc.js';
+import type { QueueProbeSpec } from '../../net/QueueDisc.js';
 import type { RayleighFading } from '../channel/RayleighFading.js';
 
 const PROBES: readonly QueueProbeSpec[] = [

@@ -1,4 +1,4 @@
-import type { ModelInfo, ResolvedParams } from '../../registry/types.js';
+import type { ModelInfo, ResolvedParams } from '../../model/types.js';
 
 /**
  * What a base station's slot scheduler sees at the start of each TDMA slot, one entry per user

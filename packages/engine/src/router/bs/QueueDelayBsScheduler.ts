@@ -1,4 +1,4 @@
-import { num } from '../../registry/params.js';
+import { num } from '../../model/params.js';
 import { argmaxBacklogged, type BsScheduler, type BsSchedulerModel, type BsSlotView } from './BsScheduler.js';
 import { averagingParam, ServedRateFilter } from './ServedRateFilter.js';
 

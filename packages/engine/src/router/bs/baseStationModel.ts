@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../registry/types.js';
+import type { ModelInfo } from '../../model/types.js';
 import { amcParams } from '../channel/amc.js';
 
 /** Seed 004 §4.3: mean SNR of UE1..UE6 (dB); a BS downlink without a channel takes the k-th (cyclically). */

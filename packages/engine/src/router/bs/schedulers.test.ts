@@ -4,7 +4,7 @@ import { bsSchedulerModels, findBsSchedulerModel } from './index.js';
 import { QueueDelayBsScheduler } from './QueueDelayBsScheduler.js';
 import { ProportionalFairBsScheduler } from './ProportionalFairBsScheduler.js';
 import { ServedRateFilter } from './ServedRateFilter.js';
-import { resolveParams } from '../../registry/params.js';
+import { resolveParams } from '../../model/params.js';
 
 function view(o: { snrDb?: number[]; rateBps: number[]; queuePackets: number[] }): BsSlotView {
   const n = o.rateBps.length;

@@ -1,6 +1,6 @@
 import { GRANT, GrantedPort } from '../../net/GrantedPort.js';
 import type { PortArgs } from '../../net/Port.js';
-import type { QueueProbeSpec } from '../../queue/QueueDisc.js';
+import type { QueueProbeSpec } from '../../net/QueueDisc.js';
 import type { AmcTable } from './amc.js';
 import { fromDb, toDb, type RayleighFading } from './RayleighFading.js';
 

@@ -1,6 +1,6 @@
 import { GRANT, GrantedPort } from '../../net/GrantedPort.js';
 import type { PortArgs } from '../../net/Port.js';
-import type { QueueProbeSpec } from '../../queue/QueueDisc.js';
+import type { QueueProbeSpec } from '../../net/QueueDisc.js';
 import type { MahimahiTrace } from './MahimahiTrace.js';
 
 const PROBES: readonly QueueProbeSpec[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../../registry/params.js';
+import { resolveParams } from '../../model/params.js';
 import { AmcTable, amcFromParams, amcParams, checkAmcParams, symbolRate, TABLE1 } from './amc.js';
 
 describe('AMC by seed 004 Table 1', () => {

@@ -1,5 +1,5 @@
-import type { ParamSpec, ResolvedParams } from '../../registry/types.js';
-import { list, num, str } from '../../registry/params.js';
+import type { ParamSpec, ResolvedParams } from '../../model/types.js';
+import { list, num, str } from '../../model/params.js';
 
 /**
  * Adaptive modulation and coding (AMC): the channel's current SNR picks the fastest mode whose

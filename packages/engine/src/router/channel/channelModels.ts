@@ -1,7 +1,7 @@
 import type { Random } from '../../core/Random.js';
 import { Port, type PortArgs } from '../../net/Port.js';
-import { bool, list, num, str } from '../../registry/params.js';
-import type { ModelInfo, ParamSpec, ResolvedParams } from '../../registry/types.js';
+import { bool, list, num, str } from '../../model/params.js';
+import type { ModelInfo, ParamSpec, ResolvedParams } from '../../model/types.js';
 import { BsDownlinkPort } from '../bs/BsDownlinkPort.js';
 import { amcFromParams, amcParams, checkAmcParams } from './amc.js';
 import { FadingPort } from './FadingPort.js';

@@ -1,6 +1,6 @@
 import { holdAsDoubles } from '../../core/doubleFields.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
-import { num, str } from '../../registry/params.js';
+import { num, str } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 
 export interface BbrParams {

@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { num } from '../../registry/params.js';
+import { num } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 
 export interface BinomialParams {

@@ -1,4 +1,4 @@
-import type { ModelInfo, ResolvedParams } from '../../registry/types.js';
+import type { ModelInfo, ResolvedParams } from '../../model/types.js';
 import type { CongestionControl } from './CongestionControl.js';
 
 /**

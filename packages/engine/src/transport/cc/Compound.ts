@@ -1,4 +1,4 @@
-import { num } from '../../registry/params.js';
+import { num } from '../../model/params.js';
 import type { LinuxAckHooks } from './recoveryHooks.js';
 import type { CcModel } from './CcModel.js';
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';

@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { bool, num, str } from '../../registry/params.js';
+import { bool, num, str } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 import { LinuxCubic } from './LinuxCubic.js';
 import { Ns3Cubic } from './Ns3Cubic.js';

@@ -1,5 +1,5 @@
 import { DelayBasedWindow, type DelayBasedParams } from './DelayBasedWindow.js';
-import { num } from '../../registry/params.js';
+import { num } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 import { delayBasedParams } from './DelayBasedWindow.js';
 

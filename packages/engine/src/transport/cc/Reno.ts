@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { num, str } from '../../registry/params.js';
+import { num, str } from '../../model/params.js';
 import type { LossRecovery } from './CcModel.js';
 import type { CcModel } from './CcModel.js';
 

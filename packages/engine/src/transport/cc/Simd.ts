@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { bool, num } from '../../registry/params.js';
+import { bool, num } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 
 export interface SimdParams {

@@ -1,5 +1,5 @@
 import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
-import { num, str } from '../../registry/params.js';
+import { num, str } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 import type { VegasLossHooks } from './recoveryHooks.js';
 import { Ns3Vegas } from './Ns3Vegas.js';

@@ -1,5 +1,5 @@
 import { seconds } from '../../core/units.js';
-import { bool, num } from '../../registry/params.js';
+import { bool, num } from '../../model/params.js';
 import { initialRtoParam } from '../sharedParams.js';
 import type { FlowContext, RoutedEndpoints, TransportModel } from '../Transport.js';
 import { AckVectorPool } from './AckVector.js';

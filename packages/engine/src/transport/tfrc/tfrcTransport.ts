@@ -1,6 +1,6 @@
 import { PacketKind } from '../../net/Packet.js';
-import { bool, num, packetRateCheck, str } from '../../registry/params.js';
-import type { ParamSpec } from '../../registry/types.js';
+import { bool, num, packetRateCheck, str } from '../../model/params.js';
+import type { ParamSpec } from '../../model/types.js';
 import type { FlowContext, RoutedEndpoints, TransportModel } from '../Transport.js';
 import { Ccid3Ns2Receiver } from './Ccid3Ns2Receiver.js';
 import { Ccid3Ns2Sender } from './Ccid3Ns2Sender.js';

@@ -1,11 +1,11 @@
 import { demoPresets } from '../demos/index.js';
-import { dumbbell } from './builders.js';
-import { ns2DumbbellScenario } from './ns2Dumbbell.js';
-import { queueLessonPresets } from './queuePresets.js';
-import { seed000Presets } from './seed000Presets.js';
-import { seed003Presets } from './seed003.js';
-import type { ScenarioInput } from './types.js';
-import { wirelessPresets } from './wirelessPresets.js';
+import { dumbbell } from '../scenario/builders.js';
+import { ns2DumbbellScenario } from '../scenario/ns2Dumbbell.js';
+import { queueLessonPresets } from '../scenario/queuePresets.js';
+import { seed000Presets } from '../scenario/seed000Presets.js';
+import { seed003Presets } from '../scenario/seed003.js';
+import type { ScenarioInput } from '../scenario/types.js';
+import { wirelessPresets } from '../scenario/wirelessPresets.js';
 
 /** The lab's first-visit scenario: two NewReno flows sharing a 10 Mb/s bottleneck. */
 export function defaultScenario(): ScenarioInput {

@@ -1,5 +1,5 @@
-import type { Packet } from '../net/Packet.js';
-import type { Port } from '../net/Port.js';
+import type { Packet } from './Packet.js';
+import type { Port } from './Port.js';
 
 /**
  * Sees every packet event at a port, at the points ns-2's link traces sit (ns-2.35

@@ -1,7 +1,9 @@
 /**
- * The registry describes every pluggable model (congestion control, queue discipline, transport,
- * application) with a parameter schema. The scenario validator, the CLI and the web lab's forms
- * are all generated from it, so a new model appears everywhere without UI work.
+ * Every pluggable model (congestion control, queue discipline, transport, application, channel,
+ * base station) describes itself with these types: a parameter schema. They sit below every model
+ * folder so each model can declare its parameters without importing the list it is assembled
+ * into (registry/). The scenario validator, the CLI and the web lab's forms are all generated
+ * from the schemas, so a new model appears everywhere without UI work.
  */
 
 export type ParamKind = 'number' | 'integer' | 'boolean' | 'enum' | 'duration' | 'rate' | 'size' | 'list';

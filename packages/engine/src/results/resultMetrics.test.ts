@@ -125,6 +125,28 @@ describe('result metrics', () => {
     expect(() => evaluateMetric(sim, { metric: 'drops', port: 'x->y' })).toThrow(/not a link direction/);
   });
 
+  it('every metric of the catalogue is evaluated by its own entry, whatever its scope', () => {
+    const sim = new Simulation(cbrPair());
+    sim.run();
+    const query = { flow: 'a', port: 'r->d', versus: ['b'], bits: 1e6, key: 'none' };
+    for (const m of resultMetrics) {
+      let v: number | null = null;
+      try {
+        v = evaluateMetric(sim, { metric: m.id, ...query });
+      } catch (e) {
+        // a query this run cannot answer (droptail has no probe `none`) is the metric's own refusal
+        expect(e, m.id).toBeInstanceOf(MetricQueryError);
+        expect((e as MetricQueryError).field, m.id).not.toBe('metric');
+        continue;
+      }
+      expect(typeof v, m.id).toBe('number');
+    }
+    // the catalogue's own scopes decide what a query must name
+    expect(() => evaluateMetric(sim, { metric: 'drops' })).toThrow(/names no port/);
+    expect(() => evaluateMetric(sim, { metric: 'goodputBps' })).toThrow(/names no flow/);
+    expect(evaluateMetric(sim, { metric: 'events' })).toBe(sim.sim.eventsProcessed);
+  });
+
   it('every metric has a unit string, a label and a description', () => {
     for (const m of resultMetrics) {
       expect(m.label.length).toBeGreaterThan(0);

@@ -1,6 +1,9 @@
-import { NS_PER_SECOND } from '../core/units.js';
-import type { Simulation } from '../Simulation.js';
-import { jainIndex } from './TimeSeries.js';
+import { NS_PER_SECOND } from './core/units.js';
+import type { Simulation } from './Simulation.js';
+import { jainIndex } from './metrics/TimeSeries.js';
+
+// The run summary is what `Simulation.run()` returns, so it belongs to the run layer beside
+// Simulation; the result metrics that read a run (results/) sit above it.
 
 export interface FlowSummary {
   id: string;

@@ -1,21 +1,21 @@
-import type { Simulator } from '../core/Simulator.js';
-import { findQueueModel } from '../queue/index.js';
-import { FifoQueueDisc } from '../queue/FifoQueueDisc.js';
-import type { FlowTable, NodeView, QueueDisc } from '../queue/QueueDisc.js';
-import type { BufferLimit } from '../core/units.js';
-import type { ResolvedQueue, ResolvedScenario } from '../scenario/validate.js';
-import { SharedBuffer, SHARED_BUFFER } from '../router/SharedBuffer.js';
-import { SharedBufferQueueDisc } from '../router/SharedBufferQueueDisc.js';
-import { NodeControlChannel } from './ControlChannel.js';
-import { MAX_LIVE_PACKETS, PacketPool } from './Packet.js';
-import { Port, type DropObserver, type PortArgs } from './Port.js';
-import { findChannelModel } from '../router/channel/channelModels.js';
-import { BaseStation } from '../router/bs/BaseStation.js';
-import { BsDownlinkPort } from '../router/bs/BsDownlinkPort.js';
-import { findBsSchedulerModel } from '../router/bs/index.js';
-import { amcFromParams } from '../router/channel/amc.js';
-import { num } from '../registry/params.js';
-import { shortestPath, type Edge } from './routing.js';
+import type { Simulator } from './core/Simulator.js';
+import { findQueueModel } from './registry/queueModels.js';
+import { FifoQueueDisc } from './queue/FifoQueueDisc.js';
+import type { FlowTable, NodeView, QueueDisc } from './net/QueueDisc.js';
+import type { BufferLimit } from './core/units.js';
+import type { ResolvedQueue, ResolvedScenario } from './scenario/validate.js';
+import { SharedBuffer, SHARED_BUFFER } from './router/SharedBuffer.js';
+import { SharedBufferQueueDisc } from './router/SharedBufferQueueDisc.js';
+import { NodeControlChannel } from './net/ControlChannel.js';
+import { MAX_LIVE_PACKETS, PacketPool } from './net/Packet.js';
+import { Port, type DropObserver, type PortArgs } from './net/Port.js';
+import { findChannelModel } from './router/channel/channelModels.js';
+import { BaseStation } from './router/bs/BaseStation.js';
+import { BsDownlinkPort } from './router/bs/BsDownlinkPort.js';
+import { findBsSchedulerModel } from './router/bs/index.js';
+import { amcFromParams } from './router/channel/amc.js';
+import { num } from './model/params.js';
+import { shortestPath, type Edge } from './net/routing.js';
 
 export interface NetworkNode extends NodeView {
   /** Egress ports of this node. */
