@@ -40,11 +40,18 @@ let lastSummaryMs = -Infinity;
 /** How long the last summary took to make (ms). */
 let summaryCostMs = 0;
 
-function postFrame(): void {
+/**
+ * Posts the state as it is now. `withSummary`: 'due' adds the summary when a playing run's is due (and
+ * always otherwise); 'later' sends this frame without it at once and the summary in a frame of its
+ * own right after, so the page learns the run stopped without waiting for the summary to be made
+ * (at 5,000 nodes that takes longer than Pause may).
+ */
+function postFrame(withSummary: 'due' | 'later' = 'due'): void {
   const f: Frame = ctl.frame();
   f.ack = lastSeq;
   const t = performance.now();
-  if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
+  if (withSummary === 'later') setTimeout(() => postFrame('due'), 0);
+  else if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
     const summary = ctl.summary();
     // without the ports' per-flow maps, which the page never shows and reads slowly (pageSummary.ts)
     if (summary) f.summary = forThePage(summary);
@@ -157,7 +164,7 @@ function handle(msg: ToWorker): void {
     case 'pause':
     case 'cancel':
       ctl.pause();
-      postFrame();
+      postFrame('later');
       break;
     case 'step':
       post({ v: 1, type: 'busy', what: 'step' });
