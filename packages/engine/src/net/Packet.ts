@@ -83,9 +83,8 @@ const PACKET_DOUBLE_FIELDS = ['sendTimeNs', 'tsEchoNs', 'createdNs', 'enqueueNs'
  * unchanged. V8 keeps a field that has only ever held small integers in the object itself; one
  * store of a heap number — an integral size read from a configuration that was parsed or
  * computed as a double, e.g. 1040.0 — turns the field into a boxed double for every packet of the
- * process, and each hop then reads the size from a box of its own (one more cache line; measured
- * with `cclab bench --per-event`, docs/performance.md "Seventh session"). Every store of a size goes
- * through this.
+ * process, and each hop then reads the size from a box of its own (one more cache line per hop,
+ * counted by `cclab bench --per-event`). Every store of a size goes through this.
  */
 export function byteCount(n: number): number {
   const i = n | 0;

@@ -120,8 +120,9 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   /**
    * Per in-flight slot i, FLIGHT_STRIDE numbers from i·FLIGHT_STRIDE: arrival time, event-order
    * sequence reserved for the arrival when its transmission started, departure time. One array,
-   * not three, so that a packet's times share a cache line (docs/performance.md: under a fair
-   * scheduler consecutive events visit different ports, whose state is then cold).
+   * not three, so that a packet's times share a cache line (docs/performance.md, "Where the
+   * schedulers' extra time goes": under a fair scheduler consecutive events visit different ports,
+   * whose state is then cold).
    */
   private flightTimes = new Float64Array(16 * FLIGHT_STRIDE);
   private flightHead = 0;
@@ -453,8 +454,8 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   private transmit(pkt: Packet): void {
     if (this.hookCount !== 0) this.runTransmitHooks(pkt);
     if (this.tracer !== null) this.tracer.dequeue(this, pkt);
-    // countDeparture's body, written out: called from here it measured 38 more instructions per
-    // event and 0.35 more L1 misses in transmit under RR (callgrind, as `cclab bench --per-event`)
+    // countDeparture's body, written out: as a call it costs RR ≈ 38 instructions and 0.35 L1
+    // misses more per event in transmit (`cclab bench --per-event --queue rr` counts them)
     const size = pkt.sizeBytes;
     const d = this.counters.data;
     const k = this.txBase + 2 * pkt.flowId;

@@ -59,7 +59,8 @@ export class DrrQueueDisc extends SubQueueScheduler {
    * any other child's head is held here once peeked), so the size stays valid until then. With
    * quantum 250 B and 1000-B packets a sub-queue is visited ≈ 4 times per packet sent; the
    * visits that only add a quantum read this array instead of the sub-queue's child and packet,
-   * which another sub-queue's turn has made cold (docs/performance.md).
+   * which another sub-queue's turn has made cold (docs/performance.md, "Where the schedulers' extra
+   * time goes").
    */
   private headBytes = new Float64Array(0);
   /** Sub-queue of each flow's data packets and of its reverse (ACK) packets. */

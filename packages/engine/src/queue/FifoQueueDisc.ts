@@ -25,8 +25,8 @@ export class FifoQueueDisc extends QueueDisc {
   /**
    * No per-flow counts kept per packet (the array the bookkeeping would update stays empty): a
    * FIFO is a scheduler's sub-queue, and touching a per-flow array at every store and take is two
-   * more cold cache lines per packet there (docs/performance.md). Counted from the stored packets
-   * when asked (tests, a FIFO at the root of a test port).
+   * more cold cache lines per packet there (docs/performance.md, "Where the schedulers' extra time
+   * goes"). Counted from the stored packets when asked (tests, a FIFO at the root of a test port).
    */
   override attach(ctx: QueueContext): void {
     super.attach(ctx);

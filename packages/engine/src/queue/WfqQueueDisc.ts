@@ -102,7 +102,7 @@ export class WfqQueueDisc extends SubQueueScheduler {
   /**
    * Sets `arrivalTag` to the finish tag of an arrival of `bytes` to sub-queue `i` now (advancing
    * the virtual time). A field, not a return value: a double returned from (or passed to) a call
-   * V8 does not inline is a heap number allocated per packet (docs/performance.md).
+   * V8 does not inline is a heap number allocated per packet.
    */
   private tagArrival(i: number, bytes: number): void {
     this.advanceVirtualTime();
