@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, FLOW_COLUMNS, presets } from '@cclab/engine';
-import { EVENTS_PER_CLOCK_CHECK, SimController, SLICE_MS } from './SimController';
+import { SimController, SLICE_MS } from './SimController';
 import { FLIGHT_STRIDE, UE_COLS } from './protocol';
 import { SeriesStore } from '../state/SeriesStore';
 import { slotLines } from '../charts/chartData';
@@ -125,8 +125,8 @@ describe('the worker’s simulation controller', () => {
     ctl.batch();
     ctl.tick();
     expect(ctl.nowNs).toBeGreaterThan(0);
+    // without the looks the slice would run the whole 5 s stretch
     expect(ctl.nowNs).toBeLessThan(5e9);
-    expect(EVENTS_PER_CLOCK_CHECK).toBeLessThanOrEqual(50_000);
   });
 
   it('is deterministic: the same scenario gives the same samples', () => {
