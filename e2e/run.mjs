@@ -3,8 +3,8 @@
 //
 // Tests run one at a time, each in a fresh context. E2E_JOBS=N runs N at a time, each lane with its
 // own Chromium (so clipboards and service workers never cross) — worth it only with cores to spare:
-// on the two-core CI machine two lanes took as long as one (1004 s against about 960 s; each test
-// twice as slow), so the default is one. A spec that measures speed or answers within a time
+// the suite is CPU-bound, and on a two-core machine two lanes take as long as one (each test twice
+// as slow), so the default is one. A spec that measures speed or answers within a time
 // (`export const runAlone = true`) runs first, alone, whatever E2E_JOBS says. A test's console
 // output is printed with its result, so lanes' reports never interleave. Service workers are
 // blocked except in specs that export `serviceWorkers = 'allow'` (see launch below).
@@ -135,9 +135,10 @@ async function runOne(browser, { title, name, fn, serviceWorkers }) {
   print([line, ...out].join('\n'));
 }
 
-/** Runs `queue` on `lanes` browsers, each lane taking the next test when it is free. */
+/** CPU-seconds of the runner and its browsers over the lanes run so far (null without /proc). */
 let cpuSeconds = processTreeCpuSeconds() === null ? null : 0;
 
+/** Runs `queue` on `lanes` browsers, each lane taking the next test when it is free. */
 async function runLanes(queue, lanes) {
   if (queue.length === 0) return;
   const atStart = processTreeCpuSeconds();

@@ -2,22 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reproductions, studies } from '../../reproductions/index.js';
-import { aggregate, runPoint, type ExperimentResult } from '../experiment/experiment.js';
+import type { ExperimentResult } from '../experiment/experiment.js';
 import { sampleStats } from '../experiment/statistics.js';
 import { evaluateClaim } from './claims.js';
 import { checkReproduction } from './checkSpec.js';
 import { renderReproductionsDoc } from './docs.js';
-import { runQuickCheck, type RecordedResult } from './quickCheck.js';
+import { recordedResult as recorded } from '../../test/reproductionRerun.js';
 import type { Claim, ReproductionSpec } from './types.js';
-
-const RESULTS = new URL('../../reproductions/results/', import.meta.url);
-const recorded = (id: string): RecordedResult | null => {
-  try {
-    return JSON.parse(readFileSync(new URL(`${id}.json`, RESULTS), 'utf8')) as RecordedResult;
-  } catch {
-    return null;
-  }
-};
 
 describe('claims', () => {
   const stats = {
@@ -84,28 +75,6 @@ describe('reproduction entries', () => {
     expect(doc).toBe(renderReproductionsDoc(reproductions, results, studies));
   });
 
-  // The engine is deterministic: rerunning an entry gives exactly the recorded results, so the page
-  // shows what the code does today. Every point is rerun with the entry's first seed (all seeds
-  // would multiply the cost; any model change shows in the first seed's numbers too).
-  // Entries with a `quickCheck` (seed 004's 500 s runs) rerun only its points, for its shorter
-  // duration, against the quick-check records stored beside the results.
-  it.each(reproductions.map((r) => [r.id, r] as const))('%s reproduces its recorded results', (_id, spec) => {
-    const rec = recorded(spec.id)!;
-    const seed = spec.seeds[0]!;
-    // recorded results are JSON, where NaN (a metric that does not apply) is null
-    const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
-    if (spec.quickCheck) {
-      expect(
-        rec.quickCheck,
-        `${spec.id} has quick-check records (npx cclab reproduce --docs ${spec.id})`,
-      ).toBeDefined();
-      expect(json(runQuickCheck(spec))).toEqual(rec.quickCheck);
-    } else
-      for (const p of spec.points) {
-        const again = json(runPoint(spec, p, seed));
-        expect(again).toEqual(rec.records.find((r) => r.point === p.id && r.seed === seed));
-      }
-    expect(rec.records.length).toBe(spec.points.length * spec.seeds.length);
-    expect(JSON.parse(JSON.stringify(aggregate(spec, rec.records).stats))).toEqual(rec.stats);
-  });
+  // Each entry's rerun against its recorded results: test/reproductionRerun.*.test.ts, a file per
+  // study, so the test workers share them.
 });
