@@ -2,9 +2,8 @@
 // runs every e2e/tests/*.spec.mjs (each exports named async test functions taking a context).
 //
 // Tests run one at a time, each in a fresh context. E2E_JOBS=N runs N at a time, each lane with its
-// own Chromium (so clipboards and service workers never cross) — worth it only with cores to spare:
-// the suite is CPU-bound, and on a two-core machine two lanes take as long as one (each test twice
-// as slow), so the default is one. A spec that measures speed or answers within a time
+// own Chromium (so clipboards and service workers never cross). The suite is mostly CPU-bound: on
+// two cores two lanes save about an eighth of the time (docs/testing.md), so the default stays one. A spec that measures speed or answers within a time
 // (`export const runAlone = true`) runs first, alone, whatever E2E_JOBS says. A test's console
 // output is printed with its result, so lanes' reports never interleave. Service workers are
 // blocked except in specs that export `serviceWorkers = 'allow'` (see launch below).
