@@ -1,0 +1,54 @@
+// The whole end-to-end suite in two Playwright Test passes: first the specs that measure speed or
+// answer within a time (project `alone`, playwright.config.ts), one test at a time on a quiet
+// machine; then the rest (project `suite`) with E2E_JOBS workers (default 1). Both passes always
+// run, so a failure in the first hides nothing of the second. At the end it prints the ten slowest
+// spec files and the CPU-seconds the run and its browsers used (the suite is CPU-bound on a
+// two-core machine: CPU-seconds say what a change to a test costs even when wall time does not).
+//
+//   tsx e2e/run.ts                 every test (npm run test:e2e builds the lab first)
+//   tsx e2e/run.ts projector       the spec files whose path matches, as `playwright test` takes them
+//   E2E_BENCH=1 tsx e2e/run.ts     the benchmarks instead (npm run bench:lab)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { processTreeCpuSeconds } from './fixtures/processCpu';
+import { slowestLine } from './fixtures/timingReporter';
+
+const args = process.argv.slice(2);
+const bench = process.env.E2E_BENCH === '1';
+const passes = bench ? [['--project=bench']] : [['--project=alone'], ['--project=suite']];
+const dir = mkdtempSync(join(tmpdir(), 'cclab-e2e-'));
+const timings = join(dir, 'timings.jsonl');
+const cli = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
+
+const started = Date.now();
+const cpuAtStart = processTreeCpuSeconds();
+let failed = false;
+for (const pass of passes) {
+  const r = spawnSync(process.execPath, [cli, 'test', ...pass, '--pass-with-no-tests', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, CCLAB_E2E_TIMINGS: timings },
+  });
+  if (r.status !== 0) failed = true;
+}
+// the passes have ended and been waited for: their CPU (and their browsers') is in this process's
+const cpuAtEnd = processTreeCpuSeconds();
+
+const seconds = new Map<string, number>();
+let lines: string[] = [];
+try {
+  lines = readFileSync(timings, 'utf8').trim().split('\n');
+} catch {
+  // no pass ran a test
+}
+for (const line of lines.filter(Boolean))
+  for (const [file, s] of Object.entries(JSON.parse(line) as Record<string, number>))
+    seconds.set(file, (seconds.get(file) ?? 0) + s);
+rmSync(dir, { recursive: true, force: true });
+if (seconds.size > 1) console.log(slowestLine(seconds));
+const cpu = cpuAtStart !== null && cpuAtEnd !== null ? `, ${(cpuAtEnd - cpuAtStart).toFixed(0)} CPU-seconds` : '';
+console.log(
+  `e2e: ${failed ? 'FAILED' : 'passed'} (${((Date.now() - started) / 1000).toFixed(0)} s, ${process.env.E2E_JOBS ?? 1} at a time after the timing specs${cpu})`,
+);
+process.exit(failed ? 1 : 0);

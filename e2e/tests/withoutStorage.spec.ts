@@ -1,0 +1,120 @@
+import { expect, test } from '../fixtures/test';
+import { readFile } from 'node:fs/promises';
+import { Lab } from '../pages/Lab';
+
+/** What a browser that blocks site data does: reading `localStorage` or `sessionStorage` throws. */
+function blockStorage() {
+  for (const name of ['localStorage', 'sessionStorage']) {
+    Object.defineProperty(window, name, {
+      configurable: true,
+      get() {
+        throw new DOMException(
+          `Failed to read the '${name}' property from 'Window': Access is denied for this document.`,
+          'SecurityError',
+        );
+      },
+    });
+  }
+}
+
+async function downloadedJson(lab, button) {
+  const [download] = await Promise.all([lab.page.waitForEvent('download'), button.click()]);
+  return JSON.parse(await readFile(await download.path(), 'utf8'));
+}
+
+/** Storage that throws on access: the lab opens the default scenario and runs, says once that autosave is off, and opens links. */
+test('storageBlockedStillOpensAndRuns', async ({ lab, context, baseUrl }) => {
+  await context.addInitScript(blockStorage);
+  await lab.open();
+  await lab.controls.play();
+  expect((await lab.scenario()).name).toBe('Two-flow dumbbell');
+  await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.5e9);
+  const notice = lab.page.locator('[data-notice="autosave"]');
+  expect(await notice.innerText()).toMatch(/Autosave is off.*Export/s);
+  expect(await notice.innerText()).toMatch(/SecurityError/);
+  await lab.screenshot('storage-blocked');
+
+  // Edits work and do not repeat the notice; Export in the notice saves the work (with its camera).
+  await lab.testId('scenario-name').fill('Kept only in this tab');
+  await lab.page.waitForTimeout(1000);
+  expect(await lab.testId('notice').count(), 'the notice is said once').toBe(1);
+  const file = await downloadedJson(lab, notice.locator('[data-testid="notice-export"]'));
+  expect(file.name).toBe('Kept only in this tab');
+  expect(file.links).toEqual((await lab.scenario()).links);
+  expect(typeof file.view.transform.k).toBe('number');
+
+  // A shared link opens in a browser without storage.
+  const shared = { ...(await lab.scenario()), name: 'Shared into a locked-down browser', seed: 99 };
+  const hash = await lab.page.evaluate((s) => window.__cclab.encode(s), shared);
+  const other = new Lab(await context.newPage(), baseUrl);
+  await other.open(`#s=${hash}&play`);
+  expect(await other.page.evaluate(() => window.__cclab.startupSource)).toBe('link');
+  expect(await other.scenario()).toEqual(shared);
+  await other.waitForRun(() => window.__cclab.run().status === 'playing');
+});
+
+/** Storage full: the failed autosave is reported with Export; the scenario stays; a later save that fits clears it. */
+test('storageFullIsReportedWithExport', async ({ lab }) => {
+  await lab.open();
+  await lab.page.waitForTimeout(700);
+  expect(await lab.testId('notice').count()).toBe(0);
+  await lab.page.evaluate(() => {
+    const real = Storage.prototype.setItem;
+    window.__realSetItem = real;
+    Storage.prototype.setItem = function (k, v) {
+      if (this === window.localStorage && v.length > 100)
+        throw new DOMException("Failed to execute 'setItem' on 'Storage': exceeded the quota.", 'QuotaExceededError');
+      return real.call(this, k, v);
+    };
+  });
+  await lab.testId('scenario-name').fill('Too big for the quota');
+  const notice = lab.page.locator('[data-notice="autosave"]');
+  await notice.waitFor({ timeout: 3000 });
+  expect(await notice.innerText()).toMatch(/Autosave failed.*still open here/s);
+  expect(await notice.innerText()).toMatch(/storage for this page is full/);
+  expect((await lab.scenario()).name, 'the scenario stays in memory').toBe('Too big for the quota');
+  await lab.screenshot('storage-full');
+  const file = await downloadedJson(lab, notice.locator('[data-testid="notice-export"]'));
+  expect(file.name).toBe('Too big for the quota');
+
+  await lab.page.evaluate(() => {
+    Storage.prototype.setItem = window.__realSetItem;
+  });
+  await lab.testId('scenario-name').fill('Fits again');
+  await lab.page.waitForFunction(() => !document.querySelector('[data-notice="autosave"]'), undefined, {
+    timeout: 3000,
+  });
+  expect(await lab.testId('toast').innerText()).toMatch(/Autosave works again/);
+  const saved = await lab.page.evaluate(() => JSON.parse(localStorage.getItem('cclab:scenario:v1')).name);
+  expect(saved).toBe('Fits again');
+});
+
+/** An edit made just before the page is hidden or closed is saved at once, and a reload keeps it. */
+test('editJustBeforeLeavingIsKept', async ({ lab }) => {
+  await lab.open();
+  await lab.page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 3000 });
+  const savedName = () => lab.page.evaluate(() => JSON.parse(localStorage.getItem('cclab:scenario:v1') ?? '{}').name);
+
+  // pagehide: saved in the same task, not 400 ms later
+  await lab.testId('scenario-name').fill('Edited, then the tab closed');
+  expect(await savedName()).not.toBe('Edited, then the tab closed');
+  await lab.page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+  expect(await savedName()).toBe('Edited, then the tab closed');
+
+  // visibilitychange to hidden (a phone switching apps, a tab in the background)
+  await lab.testId('scenario-name').fill('Edited, then hidden');
+  await lab.page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete document.visibilityState;
+  });
+  expect(await savedName()).toBe('Edited, then hidden');
+
+  // A reload at once: the address bar still holds the link written before the edit, yet the
+  // edit is what opens.
+  await lab.testId('scenario-name').fill('Edited, then reloaded at once');
+  await lab.page.reload();
+  await lab.page.waitForFunction(() => window.__cclab !== undefined);
+  expect((await lab.scenario()).name).toBe('Edited, then reloaded at once');
+  expect(await lab.page.evaluate(() => window.__cclab.startupSource)).toBe('reload');
+});
