@@ -1,6 +1,6 @@
 // Playwright Test configuration for the end-to-end suite (e2e/): Debian's Chromium, never a
 // downloaded browser; a fresh context per test; traces and screenshots kept when a test fails;
-// no retries (a flaky test gets its cause fixed). `npm run test:e2e` runs it through e2e/run.mjs,
+// no retries (a flaky test gets its cause fixed). `npm run test:e2e` runs it through e2e/run.ts,
 // which runs the specs that measure speed first and alone, then the rest.
 import { defineConfig, type Project } from '@playwright/test';
 
@@ -21,9 +21,11 @@ if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8)
 // them (E2E_BENCH=1); `npm test` does not.
 const bench = process.env.E2E_BENCH === '1';
 const projects: Project[] = bench
-  ? [{ name: 'bench', grep: /@bench/, workers: 1 }]
+  ? [{ name: 'bench', grep: /@bench/, workers: 1, use: { trace: 'off' } }]
   : [
-      { name: 'alone', testMatch: ALONE, grepInvert: /@bench/, workers: 1 },
+      // a trace records every action (DOM snapshots, a screencast): it would change what these
+      // specs measure, so they keep only a screenshot when they fail
+      { name: 'alone', testMatch: ALONE, grepInvert: /@bench/, workers: 1, use: { trace: 'off' } },
       { name: 'suite', testIgnore: ALONE, grepInvert: /@bench/ },
     ];
 
@@ -50,7 +52,8 @@ export default defineConfig({
     // context: about a quarter of a page load's CPU. Only the specs that test it allow it
     // (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // DOM snapshots of each action, without the screencast (which made tests half as slow again)
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,17 +2,18 @@
 // answer within a time (project `alone`, playwright.config.ts), one test at a time on a quiet
 // machine; then the rest (project `suite`) with E2E_JOBS workers (default 1). Both passes always
 // run, so a failure in the first hides nothing of the second. At the end it prints the ten slowest
-// spec files and the CPU-seconds the run and its browsers used (the suite is CPU-bound on a
-// two-core machine: CPU-seconds say what a change to a test costs even when wall time does not).
+// spec files and the CPU-seconds its processes and browsers used, sampled from /proc (the suite is
+// CPU-bound on a two-core machine: CPU-seconds say what a change to a test costs even when wall
+// time does not).
 //
 //   tsx e2e/run.ts                 every test (npm run test:e2e builds the lab first)
 //   tsx e2e/run.ts projector       the spec files whose path matches, as `playwright test` takes them
 //   E2E_BENCH=1 tsx e2e/run.ts     the benchmarks instead (npm run bench:lab)
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processTreeCpuSeconds } from './fixtures/processCpu';
+import { sampleDescendantsCpu } from './fixtures/processCpu';
 import { slowestLine } from './fixtures/timingReporter';
 
 const args = process.argv.slice(2);
@@ -23,17 +24,17 @@ const timings = join(dir, 'timings.jsonl');
 const cli = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
 
 const started = Date.now();
-const cpuAtStart = processTreeCpuSeconds();
+const cpuSampler = sampleDescendantsCpu();
 let failed = false;
 for (const pass of passes) {
-  const r = spawnSync(process.execPath, [cli, 'test', ...pass, '--pass-with-no-tests', ...args], {
+  const child = spawn(process.execPath, [cli, 'test', ...pass, '--pass-with-no-tests', ...args], {
     stdio: 'inherit',
     env: { ...process.env, CCLAB_E2E_TIMINGS: timings },
   });
-  if (r.status !== 0) failed = true;
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (status !== 0) failed = true;
 }
-// the passes have ended and been waited for: their CPU (and their browsers') is in this process's
-const cpuAtEnd = processTreeCpuSeconds();
+const cpuSeconds = cpuSampler.stop();
 
 const seconds = new Map<string, number>();
 let lines: string[] = [];
@@ -47,7 +48,7 @@ for (const line of lines.filter(Boolean))
     seconds.set(file, (seconds.get(file) ?? 0) + s);
 rmSync(dir, { recursive: true, force: true });
 if (seconds.size > 1) console.log(slowestLine(seconds));
-const cpu = cpuAtStart !== null && cpuAtEnd !== null ? `, ${(cpuAtEnd - cpuAtStart).toFixed(0)} CPU-seconds` : '';
+const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(0)} CPU-seconds`;
 console.log(
   `e2e: ${failed ? 'FAILED' : 'passed'} (${((Date.now() - started) / 1000).toFixed(0)} s, ${process.env.E2E_JOBS ?? 1} at a time after the timing specs${cpu})`,
 );

@@ -86,9 +86,10 @@ export class Lab {
     return this.page.evaluate(() => window.__cclab.live());
   }
 
-  /** Waits until `pred` (run in the page) holds, polling every 100 ms. */
+  /** Waits until `pred` (run in the page, given `arg`) holds, polling every 100 ms. */
   async waitForRun<A>(pred: (arg: A) => unknown, arg?: A, timeout = 20000): Promise<void> {
-    await this.page.waitForFunction(pred, arg as A, { timeout, polling: 100 });
+    // (Playwright's own signature for a generic argument does not reduce; its argument-less overload takes any)
+    await this.page.waitForFunction(pred as Parameters<Page['waitForFunction']>[0], arg, { timeout, polling: 100 });
   }
 
   async press(key: string): Promise<void> {

@@ -1,9 +1,11 @@
-import { expect, test } from '../fixtures/test';
 // axe-core on the lab's views: zero violations, on every panel.
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { Drawer } from '../pages/Drawer';
 
 /** Violations on the page, or only within `include` (selectors: what changed since the whole page was checked). */
-async function violations(page, name, include = []) {
+async function violations(page: Page, name: string, include: string[] = []): Promise<void> {
   const axe = new AxeBuilder({ page });
   for (const sel of include) axe.include(sel);
   const r = await axe.analyze();
@@ -33,17 +35,17 @@ test('mainViewsHaveNoAxeViolations', async ({ lab }) => {
 
   const r1 = await lab.canvas.nodeCentre('r1');
   await lab.page.mouse.click(r1.x, r1.y);
-  await lab.testId('node-inspector').waitFor();
+  await lab.inspector.node.waitFor();
   const editing = ['[data-testid="topology"]', '.sidebar'];
   await violations(lab.page, 'inspector (node)', editing);
   const a = await lab.canvas.nodeCentre('r1');
   const b = await lab.canvas.nodeCentre('r2');
   await lab.page.mouse.click((a.x + b.x) / 2, (a.y + b.y) / 2);
-  await lab.testId('link-inspector').waitFor();
+  await lab.inspector.link.waitFor();
   await violations(lab.page, 'inspector (link)', editing);
   const flow = (await lab.scenario()).flows[0].id;
   await lab.testId(`flow-${flow}`).click();
-  await lab.testId('flow-inspector').waitFor();
+  await lab.inspector.flow.waitFor();
   await violations(lab.page, 'inspector (flow)', editing);
 
   await lab.press('Escape');
@@ -58,35 +60,31 @@ test('mainViewsHaveNoAxeViolations', async ({ lab }) => {
   await violations(lab.page, 'compare', ['.sidebar']);
 
   // the drawers (each with the header, whose button the mouse rests on)
-  await lab.testId('exercises-toggle').click();
-  await lab.testId('exercises-panel').waitFor();
+  await lab.exercises.open();
   await violations(lab.page, 'Exercises (list)', ['.app-header', '[data-testid="exercises-panel"]']);
   await lab.page.locator('.exercises-panel .link-button').first().click();
   await lab.testId('exercise-view').waitFor();
   await violations(lab.page, 'Exercises (an exercise)', ['[data-testid="exercises-panel"]']);
-  await lab.testId('exercises-toggle').click();
-  await lab.testId('reproductions-toggle').click();
-  await lab.testId('reproductions-panel').waitFor();
+  await lab.exercises.close();
+  await lab.reproductions.open();
   await violations(lab.page, 'Reproductions (list)', ['.app-header', '[data-testid="reproductions-panel"]']);
   await lab.page.locator('.reproduction-open').first().click();
   await lab.testId('reproduction-entry').waitFor();
   await violations(lab.page, 'Reproductions (an entry)', ['[data-testid="reproductions-panel"]']);
-  await lab.testId('reproductions-toggle').click();
-  for (const [toggle, panel, name] of [
-    ['sweep-toggle', 'sweep-panel', 'Sweep'],
-    ['trace-toggle', 'trace-panel', 'Trace'],
-    ['sizing-toggle', 'sizing-panel', 'Buffer sizing'],
-  ]) {
-    await lab.testId(toggle).click();
-    await lab.testId(panel).waitFor();
-    await violations(lab.page, name, ['.app-header', `[data-testid="${panel}"]`]);
-    await lab.testId(toggle).click();
-    await lab.testId(panel).waitFor({ state: 'detached' });
+  await lab.reproductions.close();
+  for (const [drawer, name] of [
+    [new Drawer(lab.page, 'sweep'), 'Sweep'],
+    [new Drawer(lab.page, 'trace'), 'Trace'],
+    [lab.sizing, 'Buffer sizing'],
+  ] as const) {
+    await drawer.open();
+    await violations(lab.page, name, ['.app-header', `[data-testid="${drawer.name}-panel"]`]);
+    await drawer.close();
   }
 
   // the split view, and presenting it
-  await lab.testId('split-view').click();
-  await lab.page.waitForSelector('[data-testid="split-play"]:not([disabled])', { timeout: 20000 });
+  await lab.split.openButton.click();
+  await expect(lab.split.playButton).toBeEnabled({ timeout: 20000 });
   await violations(lab.page, 'split view');
   await lab.page.locator('.split-heading').click();
   await lab.press('p');

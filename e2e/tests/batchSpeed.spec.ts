@@ -2,20 +2,27 @@ import { expect, test } from '../fixtures/test';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import type { CDPSession } from '@playwright/test';
 import { Lab } from '../pages/Lab';
 
-/** A benchmark: `npm run bench:lab` runs it (alone, on a quiet machine), `npm test` does not. */
+// Benchmarks (tagged @bench): `npm run bench:lab` runs them (alone, on a quiet machine), `npm test` does not.
 
 const REPORT_DIR = new URL('../artifacts/', import.meta.url).pathname;
 const REPORT = `${REPORT_DIR}performance-batch.md`;
 const PRESET = new URL('../../packages/engine/presets/ns2-bench-16flows-100mb.json', import.meta.url).pathname;
 const ROUNDS = 3;
 
+/** Wall and CPU seconds of one run. */
+interface Seconds {
+  wall: number;
+  cpu: number;
+}
+
 /**
  * The engine alone in Node on the same scenario: a fresh process each time (cold, as the lab's
  * worker is), the TypeScript sources through tsx, timing only `Simulation.run`.
  */
-function nodeEngineSeconds() {
+function nodeEngineSeconds(): Seconds {
   const script = `
     import { readFileSync } from 'node:fs';
     import { Simulation } from './packages/engine/src/index.ts';
@@ -31,16 +38,17 @@ function nodeEngineSeconds() {
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
+  const seconds: Seconds = JSON.parse(r.stdout);
+  return seconds;
 }
 
 /** CPU seconds used so far by the browser's renderer processes (the page and its workers). */
-async function rendererCpuSeconds(cdp) {
+async function rendererCpuSeconds(cdp: CDPSession): Promise<number> {
   const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
   return processInfo.filter((p) => p.type === 'renderer').reduce((s, p) => s + p.cpuTime, 0);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**
  * The 100 s bench-16flows-100mb scenario as a batch run in the lab against the engine alone in
@@ -49,26 +57,26 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  */
 test('batchRunNearNodeSpeed', { tag: '@bench' }, async ({ browser, context, baseUrl }) => {
   const cdp = await browser.newBrowserCDPSession();
-  const scenario = JSON.parse(await readFile(PRESET, 'utf8'));
+  const scenario: unknown = JSON.parse(await readFile(PRESET, 'utf8'));
   const first = new Lab(await context.newPage(), baseUrl);
   await first.open();
   const hash = await first.page.evaluate((s) => window.__cclab.encode(s), scenario);
   await first.page.close();
   const load0 = loadavg();
-  const node = [];
-  const lab = [];
+  const node: Seconds[] = [];
+  const lab: Seconds[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     node.push(nodeEngineSeconds());
     const page = new Lab(await context.newPage(), baseUrl);
     await page.open(`#s=${hash}`);
     await page.waitForRun(() => window.__cclab.run().status !== 'idle');
-    await page.testId('reset').click();
+    await page.controls.resetButton.click();
     await page.waitForRun(() => window.__cclab.run().status === 'paused' && window.__cclab.run().nowNs === 0);
     const cpu0 = await rendererCpuSeconds(cdp);
     const seconds = await page.page.evaluate(async () => {
       const t0 = performance.now();
-      document.querySelector('[data-testid="batch"]').click();
-      await new Promise((resolve) => {
+      document.querySelector<HTMLElement>('[data-testid="batch"]')!.click();
+      await new Promise<void>((resolve) => {
         const poll = () => (window.__cclab.run().status === 'done' ? resolve() : setTimeout(poll, 5));
         poll();
       });
@@ -80,9 +88,9 @@ test('batchRunNearNodeSpeed', { tag: '@bench' }, async ({ browser, context, base
     await page.page.close();
   }
   const load1 = loadavg();
-  const f = (x) => x.toFixed(2);
-  const wall = (xs) => xs.map((x) => x.wall);
-  const cpu = (xs) => xs.map((x) => x.cpu);
+  const f = (x: number): string => x.toFixed(2);
+  const wall = (xs: Seconds[]): number[] => xs.map((x) => x.wall);
+  const cpu = (xs: Seconds[]): number[] => xs.map((x) => x.cpu);
   const wallRatio = median(wall(lab)) / median(wall(node));
   const cpuRatio = median(cpu(lab)) / median(cpu(node));
   const report = [

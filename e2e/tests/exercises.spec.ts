@@ -1,8 +1,19 @@
-import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
-import { Lab } from '../pages/Lab';
+import { join } from 'node:path';
+import type { ExerciseSummaryData } from '../../apps/web/src/exercises/exerciseSummary';
+import { expect, test, watchErrors } from '../fixtures/test';
+import { ARTIFACTS, Lab } from '../pages/Lab';
 
-const shot = (name) => new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
+/** Where a screenshot of a panel goes (e2e/artifacts/<name>.png). */
+const shot = (name: string): string => join(ARTIFACTS, `${name}.png`);
+
+/** Adds the page errors and console errors of `context`'s pages to `errors` (the fixture watches only its own context). */
+
+/** What the test reads of an exported exercise file. */
+interface ExportedExercise {
+  id: string;
+  tasks: { metric?: unknown }[];
+}
 
 /**
  * A student works through "Slow start and the first loss": a wrong prediction gets feedback that
@@ -10,7 +21,7 @@ const shot = (name) => new URL(`../artifacts/${name}.png`, import.meta.url).path
  * simulation in a worker), the progress survives a reload, and the exercise link opens the same
  * random parameters in a fresh browser context.
  */
-test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
+test('studentWorksThroughAnExercise', async ({ lab, browser, baseUrl, errors }) => {
   await lab.open();
   const page = lab.page;
   await page.getByRole('button', { name: 'Exercises', exact: true }).click();
@@ -26,11 +37,11 @@ test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
   await view.waitFor();
   const variant = await view.getAttribute('data-variant');
   const prompt = await panel.locator('.task-prompt').textContent();
-  const delay = /delay is (\d+ms)/.exec(prompt)?.[1];
-  expect(delay, `the prompt names the student's bottleneck delay: ${prompt}`).toBeTruthy();
+  const delay = /delay is (\d+ms)/.exec(prompt ?? '')?.[1];
+  if (!delay) throw new Error(`the prompt names the student's bottleneck delay: ${prompt}`);
   // the editor holds the exercise's scenario with this student's delay
   const sc = await lab.scenario();
-  expect(sc.links.find((l) => l.a === 'r1' && l.b === 'r2').delay).toBe(delay);
+  expect(sc.links.find((l) => l.a === 'r1' && l.b === 'r2')?.delay).toBe(delay);
 
   // predict: a wildly high answer is told it is too high, by how much; the value is not shown
   await panel.getByLabel('Your answer (s)').fill('30');
@@ -83,7 +94,8 @@ test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
   await panelAgain.getByRole('button', { name: 'Copy exercise link' }).click();
   const link = await panelAgain.getByTestId('exercise-link').inputValue();
   expect(link).toMatch(new RegExp(`#ex=slow-start-first-loss&v=${variant}$`));
-  const fresh = await context.browser().newContext({ viewport: { width: 1440, height: 900 } });
+  const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  watchErrors(fresh, errors);
   try {
     const other = new Lab(await fresh.newPage(), baseUrl);
     await other.page.goto(link);
@@ -93,7 +105,7 @@ test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
     expect(await otherView.locator('.task-prompt').textContent()).toMatch(new RegExp(`delay is ${delay}`));
     await other.page.waitForFunction(() => window.__cclab !== undefined);
     const sc2 = await other.scenario();
-    expect(sc2.links.find((l) => l.a === 'r1' && l.b === 'r2').delay).toBe(delay);
+    expect(sc2.links.find((l) => l.a === 'r1' && l.b === 'r2')?.delay).toBe(delay);
     await other.page.screenshot({ path: shot('exercise-link-fresh') });
   } finally {
     await fresh.close();
@@ -108,15 +120,15 @@ test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
     page.waitForEvent('download'),
     summary.getByRole('button', { name: 'Export summary (JSON)' }).click(),
   ]);
-  const data = JSON.parse(await readFile(await download.path(), 'utf8'));
+  const data: ExerciseSummaryData = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(data.exercise).toBe('slow-start-first-loss');
   expect(String(data.variant)).toBe(variant);
   expect(data.parameters.delay).toBe(delay);
   expect(data.tasks.map((t) => [t.task, t.correct, t.attempts])).toEqual([
-      ['ramp-time', false, 1],
-      ['buffer-overshoot', true, 2],
-      ['why', false, 0],
-    ]);
+    ['ramp-time', false, 1],
+    ['buffer-overshoot', true, 2],
+    ['why', false, 0],
+  ]);
   await panelAgain.screenshot({ path: shot('exercise-summary') });
 });
 
@@ -124,7 +136,7 @@ test('studentWorksThroughAnExercise', async ({ lab, context, baseUrl }) => {
  * An instructor writes an exercise over the current scenario (a predict task on a metric picked
  * from the list), previews it as a student, exports the file, and a fresh lab imports it.
  */
-test('instructorAuthorsPreviewsExportsAndImports', async ({ lab, context, baseUrl }) => {
+test('instructorAuthorsPreviewsExportsAndImports', async ({ lab, browser, baseUrl, errors }) => {
   await lab.open();
   const page = lab.page;
   await page.getByRole('button', { name: 'Exercises', exact: true }).click();
@@ -144,7 +156,7 @@ test('instructorAuthorsPreviewsExportsAndImports', async ({ lab, context, baseUr
     page.waitForEvent('download'),
     form.getByRole('button', { name: 'Export exercise file' }).click(),
   ]);
-  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+  const file: ExportedExercise = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(file.id).toBe('queue-at-the-default-bottleneck');
   expect(file.tasks[0].metric).toEqual({ metric: 'meanQueuePackets', port: 'r1->r2' });
   await panel.screenshot({ path: shot('exercise-author') });
@@ -157,7 +169,8 @@ test('instructorAuthorsPreviewsExportsAndImports', async ({ lab, context, baseUr
   await panel.getByTestId('task-feedback').filter({ hasText: 'Too high' }).waitFor({ timeout: 60_000 });
 
   // a fresh lab imports the exported file
-  const fresh = await context.browser().newContext({ viewport: { width: 1440, height: 900 } });
+  const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  watchErrors(fresh, errors);
   try {
     const other = new Lab(await fresh.newPage(), baseUrl);
     await other.open();

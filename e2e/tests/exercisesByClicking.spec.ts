@@ -2,7 +2,18 @@ import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import type { Locator, Page } from '@playwright/test';
+import type * as Engine from '@cclab/engine';
+import type { FieldControl, TaskAnswer } from '@cclab/engine';
 import { isBuildFresh } from '../../packages/engine/bin/buildFreshness.mjs';
+import type { Lab } from '../pages/Lab';
+
+declare global {
+  interface Window {
+    /** Every value the lab writes to its autosave key (this spec's init script records them). */
+    __autosaves: string[];
+  }
+}
 
 // The reference answers come from the engine's built-in exercise files, run here in Node (not read
 // from the page): the simulated value of a predict task, the best option of a choose task, the
@@ -10,37 +21,49 @@ import { isBuildFresh } from '../../packages/engine/bin/buildFreshness.mjs';
 const engineRoot = fileURLToPath(new URL('../../packages/engine/', import.meta.url));
 if (!isBuildFresh(engineRoot))
   throw new Error('packages/engine/dist is older than its sources: run `npm run build:engine` first');
-const engine = await import(new URL('../../packages/engine/dist/index.js', import.meta.url).href);
+// the build of these sources (its freshness checked above), so it has their types
+const engine = (await import(new URL('../../packages/engine/dist/index.js', import.meta.url).href)) as typeof Engine;
 const { builtinExercises, parseExercise, variantValues, scenarioWith, referenceAnswers, fieldControlOf, getPath } =
   engine;
 
-const shot = (name) => new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
+const shot = (name: string): string => new URL(`../artifacts/${name}.png`, import.meta.url).pathname;
 const CHECK_MS = 120_000;
 
 /** The unit menu's entry for a quantity's suffix as the scenario writes it ("80 packets", "20ms"). */
-const UNIT_LABELS = { packets: 'packets', B: 'bytes', KB: 'KB', kbps: 'kb/s', Mbps: 'Mb/s', Gbps: 'Gb/s' };
-const DURATION_LABELS = { us: 'µs', ms: 'ms', s: 's' };
+const UNIT_LABELS: Record<string, string> = {
+  packets: 'packets',
+  B: 'bytes',
+  KB: 'KB',
+  kbps: 'kb/s',
+  Mbps: 'Mb/s',
+  Gbps: 'Gb/s',
+};
+const DURATION_LABELS: Record<string, string> = { us: 'µs', ms: 'ms', s: 's' };
 
 /** Polls a condition (every 50 ms, for at most 10 s). */
-async function until(cond, what) {
+async function until(cond: () => Promise<boolean>, what: string): Promise<void> {
   for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
     if (await cond()) return;
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function setNumber(input, value) {
+/** Types a number into a field and presses Enter. */
+async function setNumber(input: Locator, value: unknown): Promise<void> {
   await input.fill(String(value));
   await input.press('Enter');
 }
 
 /** Sets a field the way a student does: picks from menus, types numbers, chooses units. */
-async function setField(panel, testId, control, value) {
+async function setField(panel: Locator, testId: string, control: FieldControl | null, value: unknown): Promise<void> {
+  if (!control) throw new Error(`no control for the field ${testId}`);
   const el = panel.getByTestId(testId);
   switch (control.kind) {
     case 'queue':
     case 'scheduler': {
-      await el.selectOption(value.type);
-      const params = Object.entries(value.params ?? {});
+      // the field holds a queue discipline's or a scheduler's spec
+      const spec = value as { type: string; params?: Record<string, unknown> };
+      await el.selectOption(spec.type);
+      const params = Object.entries(spec.params ?? {});
       if (params.length === 0) return;
       const details = panel.getByTestId(`${testId}-params`);
       if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
@@ -48,20 +71,21 @@ async function setField(panel, testId, control, value) {
       return;
     }
     case 'choice':
-      await el.selectOption(value);
+      await el.selectOption(String(value));
       return;
     case 'boolean':
-      await el.setChecked(value);
+      await el.setChecked(value === true);
       return;
     case 'number':
       await setNumber(el, value);
       return;
     case 'quantity': {
       const m = /^\s*([0-9.]+)\s*([A-Za-zµ]+)\s*$/.exec(String(value));
-      expect(m, `${value} reads as a number and a unit`).toBeTruthy();
+      expect(m, `${value} reads as a number and a unit`).not.toBeNull();
+      const [, number, unit] = m!;
       const labels = control.quantity === 'duration' ? DURATION_LABELS : UNIT_LABELS;
-      await el.fill(m[1]);
-      await panel.getByTestId(`${testId}-unit`).selectOption(labels[m[2]] ?? m[2]);
+      await el.fill(number);
+      await panel.getByTestId(`${testId}-unit`).selectOption(labels[unit] ?? unit);
       await el.press('Enter');
       return;
     }
@@ -70,12 +94,25 @@ async function setField(panel, testId, control, value) {
   }
 }
 
+/** The progress the lab saves in localStorage (`cclab.exercises.v1`), as far as these tests read it. */
+interface SavedProgress {
+  progress?: Record<string, { tasks?: Record<number, { attempts?: number }> }>;
+}
+
+/** A task of an exercise: the exercise's id and the task's index. */
+interface TaskAt {
+  id: string;
+  task: number;
+}
+
 /** The attempts recorded for a task (the progress the lab saves in localStorage). */
-function attempts(page, id, task) {
+function attempts(page: Page, id: string, task: number): Promise<number> {
   return page.evaluate(
-    ([id, task]) =>
-      JSON.parse(localStorage.getItem('cclab.exercises.v1') ?? '{}').progress?.[id]?.tasks?.[task]?.attempts ?? 0,
-    [id, task],
+    ({ id, task }) => {
+      const saved: SavedProgress = JSON.parse(localStorage.getItem('cclab.exercises.v1') ?? '{}');
+      return saved.progress?.[id]?.tasks?.[task]?.attempts ?? 0;
+    },
+    { id, task },
   );
 }
 
@@ -83,17 +120,32 @@ function attempts(page, id, task) {
  * Presses Check (or Save) and waits for that check: the task's attempts go up by one (the lab
  * records every checked answer), then its feedback must match `expected`.
  */
-async function check(panel, at, expected) {
+async function check(panel: Locator, at: TaskAt, expected: RegExp): Promise<void> {
   const page = panel.page();
   const before = await attempts(page, at.id, at.task);
   await panel.getByRole('button', { name: /^(Check|Save)$/ }).click();
   await page.waitForFunction(
-    ([id, task, n]) =>
-      (JSON.parse(localStorage.getItem('cclab.exercises.v1') ?? '{}').progress?.[id]?.tasks?.[task]?.attempts ?? 0) > n,
-    [at.id, at.task, before],
+    ({ id, task, n }) => {
+      const saved: SavedProgress = JSON.parse(localStorage.getItem('cclab.exercises.v1') ?? '{}');
+      return (saved.progress?.[id]?.tasks?.[task]?.attempts ?? 0) > n;
+    },
+    { id: at.id, task: at.task, n: before },
     { timeout: CHECK_MS, polling: 100 },
   );
   await panel.getByTestId('task-feedback').filter({ hasText: expected }).waitFor();
+}
+
+/** A reference answer of one kind. */
+type Answer<K extends TaskAnswer['kind']> = Extract<TaskAnswer, { kind: K }>;
+
+/** The reference answers of a task of kind `kind` (referenceAnswers answers in the task's own kind). */
+function answersOf<K extends TaskAnswer['kind']>(
+  ref: { right: TaskAnswer; wrong: TaskAnswer },
+  kind: K,
+): { right: Answer<K>; wrong: Answer<K> } {
+  if (ref.right.kind !== kind || ref.wrong.kind !== kind)
+    throw new Error(`the reference answers of a ${kind} task are ${ref.right.kind} and ${ref.wrong.kind} answers`);
+  return ref as { right: Answer<K>; wrong: Answer<K> };
 }
 
 /**
@@ -102,8 +154,8 @@ async function check(panel, at, expected) {
  * congestion-control pickers and number-with-unit fields set, explanations written. The first task
  * of each kind also gets a wrong answer first, and its message. No JSON is typed anywhere.
  */
-async function solveEveryBuiltin(lab, panel) {
-  const wrongShown = new Set();
+async function solveEveryBuiltin(lab: Lab, panel: Locator): Promise<void> {
+  const wrongShown = new Set<string>();
   let checks = 0;
   for (const file of builtinExercises) {
     const ex = parseExercise(file);
@@ -119,39 +171,46 @@ async function solveEveryBuiltin(lab, panel) {
       await panel.getByRole('button', { name: `Task ${i + 1}`, exact: true }).click();
       await panel.locator(`[data-testid="exercise-task"][data-kind="${task.kind}"]`).waitFor();
       const ref = referenceAnswers(ex, values, task);
-      expect(typeof ref, `${file.id} ${task.id}: ${ref}`).not.toBe('string');
+      if (typeof ref === 'string') throw new Error(`${file.id} ${task.id}: ${ref}`);
       const firstOfKind = !wrongShown.has(task.kind);
       wrongShown.add(task.kind);
       switch (task.kind) {
         case 'predict': {
+          const { right, wrong } = answersOf(ref, 'predict');
           const input = panel.getByLabel(/^Your answer/);
           if (firstOfKind) {
-            await input.fill(String(Number(ref.wrong.value.toPrecision(6))));
+            await input.fill(String(Number(wrong.value.toPrecision(6))));
             await check(panel, at, /^Too (high|low)/);
             checks++;
           }
-          await input.fill(String(Number(ref.right.value.toPrecision(6))));
+          await input.fill(String(Number(right.value.toPrecision(6))));
           await check(panel, at, /^Right: the simulation gives/);
           break;
         }
         case 'choose': {
-          const label = (id) => task.options.find((o) => o.id === id).label;
+          const { right, wrong } = answersOf(ref, 'choose');
+          const label = (id: string): string => {
+            const option = task.options.find((o) => o.id === id);
+            if (!option) throw new Error(`${file.id} ${task.id}: no option ${id}`);
+            return option.label;
+          };
           if (firstOfKind) {
-            await panel.getByLabel(label(ref.wrong.option), { exact: true }).check();
+            await panel.getByLabel(label(wrong.option), { exact: true }).check();
             await check(panel, at, /another option gives a (higher|lower) one/);
             checks++;
           }
-          await panel.getByLabel(label(ref.right.option), { exact: true }).check();
+          await panel.getByLabel(label(right.option), { exact: true }).check();
           await check(panel, at, /^Right\. With/);
           break;
         }
         case 'make': {
+          const { right } = answersOf(ref, 'make');
           if (firstOfKind) {
             await check(panel, at, /^Not yet:/); // the exercise's scenario as it is misses the goal
             checks++;
             await panel.screenshot({ path: shot('exercises-by-clicking-make-wrong') });
           }
-          for (const [path, value] of Object.entries(ref.right.set)) {
+          for (const [path, value] of Object.entries(right.set)) {
             const k = task.editable.findIndex((e) => e.path === path);
             await setField(panel, `editable-${k}`, fieldControlOf(sc, path), value);
             // what the student set is what the lab's scenario now holds
@@ -165,6 +224,7 @@ async function solveEveryBuiltin(lab, panel) {
           break;
         }
         case 'explain': {
+          const { right } = answersOf(ref, 'explain');
           const text = panel.getByLabel('Your explanation');
           if (firstOfKind) {
             await panel.getByRole('button', { name: 'Save' }).click();
@@ -174,7 +234,7 @@ async function solveEveryBuiltin(lab, panel) {
               .waitFor();
             checks++;
           }
-          await text.fill(ref.right.text);
+          await text.fill(right.text);
           await check(panel, at, /^Kept with your work/);
           break;
         }
@@ -184,7 +244,7 @@ async function solveEveryBuiltin(lab, panel) {
     }
   }
   expect([...wrongShown].sort()).toEqual(['choose', 'explain', 'make', 'predict']);
-  expect(checks > builtinExercises.length * 2, `${checks} checks`).toBeTruthy();
+  expect(checks, `${checks} checks`).toBeGreaterThan(builtinExercises.length * 2);
 }
 
 /**
@@ -194,7 +254,7 @@ async function solveEveryBuiltin(lab, panel) {
  * A change made while the run plays counts for the task that says it may (bufferbloat's CoDel
  * switch) and is refused, with the time and how to fix it, by one that asks for it from the start.
  */
-async function refusalsAndLiveChanges(lab, panel) {
+async function refusalsAndLiveChanges(lab: Lab, panel: Locator): Promise<void> {
   const page = lab.page;
   await panel.getByRole('button', { name: '← All exercises' }).click();
   const refusal = panel.getByTestId('task-refusal');
@@ -240,12 +300,14 @@ async function refusalsAndLiveChanges(lab, panel) {
 
   // live: true — CoDel chosen while the run plays is what the check runs
   await panel.getByRole('button', { name: /^Task 2\b/ }).click();
-  await page.getByTestId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9, undefined, 60_000);
   await panel.getByTestId('editable-0').selectOption('codel');
   await page.waitForFunction(() => (window.__cclab.scenario().events ?? []).some((e) => e.queue?.type === 'codel'));
-  await page.getByTestId('play').click(); // pause: the check does not need the run
-  expect((await lab.scenario()).links.find((l) => l.a === 'r1' && l.b === 'r2').queue).toBe(undefined);
+  await lab.controls.playButton.click(); // pause: the check does not need the run
+  const bottleneck = (await lab.scenario()).links.find((l) => l.a === 'r1' && l.b === 'r2');
+  if (!bottleneck) throw new Error('the scenario has its r1–r2 link');
+  expect(bottleneck.queue).toBe(undefined);
   await check(panel, { id: 'bufferbloat-codel', task: 1 }, /^Goal reached/);
   await panel.screenshot({ path: shot('exercises-live-accepted') });
 
@@ -254,11 +316,11 @@ async function refusalsAndLiveChanges(lab, panel) {
   await panel.getByRole('button', { name: 'Fair queueing vs FIFO with an unresponsive flow', exact: true }).click();
   await panel.getByRole('button', { name: /^Task 2\b/ }).click();
   const fairTried = await attempts(page, 'fair-queueing-unresponsive', 1);
-  await page.getByTestId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 1e9, undefined, 60_000);
   await panel.getByTestId('editable-0').selectOption('drr');
   await page.waitForFunction(() => (window.__cclab.scenario().events ?? []).some((e) => e.queue?.type === 'drr'));
-  await page.getByTestId('play').click();
+  await lab.controls.playButton.click();
   await panel.getByRole('button', { name: 'Check' }).click();
   await refusal
     .filter({
@@ -300,8 +362,14 @@ async function refusalsAndLiveChanges(lab, panel) {
     page.waitForEvent('download'),
     form.getByRole('button', { name: 'Export exercise file' }).click(),
   ]);
-  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
-  expect(file.tasks[0].options.map((o) => o.set)).toEqual([{ 'links[r1-r2].queue': { type: 'drr' } }, { 'links[r1-r2].queue': { type: 'codel' } }]);
+  // the exported file, as far as it is checked here
+  const file: { tasks: { options?: { set: unknown }[]; solution?: unknown }[] } = JSON.parse(
+    await readFile(await download.path(), 'utf8'),
+  );
+  expect(file.tasks[0].options?.map((o) => o.set)).toEqual([
+    { 'links[r1-r2].queue': { type: 'drr' } },
+    { 'links[r1-r2].queue': { type: 'codel' } },
+  ]);
   expect(file.tasks[1].solution).toEqual({ 'links[r1-r2].buffer': '80 packets' });
 }
 
@@ -311,7 +379,7 @@ test('exercisesByClicking', async ({ lab, context }) => {
   await context.addInitScript(() => {
     window.__autosaves = [];
     const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (k, v) {
+    Storage.prototype.setItem = function (this: Storage, k: string, v: string): void {
       if (k === 'cclab:scenario:v1') window.__autosaves.push(v);
       return set.call(this, k, v);
     };

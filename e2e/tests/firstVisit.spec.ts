@@ -12,7 +12,7 @@ test('firstVisitShowsSawtooth', async ({ lab }) => {
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
   await lab.page.waitForTimeout(500);
   expect((await lab.run()).nowNs, 'nothing ran by itself').toBe(0);
-  expect(await lab.testId('run-status').textContent()).toBe('Ready at 0 s');
+  expect(await lab.controls.status.textContent()).toBe('Ready at 0 s');
   await lab.controls.play();
   // wait until flow f0's cwnd has been cut at least once (a sawtooth tooth)
   await lab.waitForRun(
@@ -31,9 +31,9 @@ test('firstVisitShowsSawtooth', async ({ lab }) => {
   );
   const run = await lab.run();
   expect(run.status).toBe('playing');
-  expect(run.nowNs > 0).toBeTruthy();
+  expect(run.nowNs).toBeGreaterThan(0);
   const series = await lab.series();
-  expect(series.markers > 0, 'fast-retransmit markers were recorded').toBeTruthy();
+  expect(series.markers, 'fast-retransmit markers were recorded').toBeGreaterThan(0);
   // The canvas redraws at most every 250 ms (staggered per chart), so it may be a redraw or two
   // behind the series store: wait until it has drawn at least the samples that showed the
   // sawtooth. A chart that stopped redrawing never gets there.

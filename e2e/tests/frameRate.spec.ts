@@ -1,11 +1,10 @@
 import { expect, test } from '../fixtures/test';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import type { CDPSession } from '@playwright/test';
 import { Lab } from '../pages/Lab';
+import type { PacketMotion } from '../pages/Canvas';
 import { bigScenario } from '../fixtures/bigScenario';
-
-import { mkdir } from 'node:fs/promises';
-
 
 // The report goes to the test artifacts; docs/performance.md quotes one run of it.
 const REPORT_DIR = new URL('../artifacts/', import.meta.url).pathname;
@@ -13,8 +12,10 @@ const REPORT = `${REPORT_DIR}performance-lab.md`;
 const SECONDS = 4;
 
 /** Main-thread CPU time so far (Chrome's Performance domain, thread-time clock), in ms. */
-async function cpuMetrics(cdp) {
-  const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+async function cpuMetrics(cdp: CDPSession): Promise<{ thread: number; script: number; layout: number }> {
+  const m: Record<string, number> = Object.fromEntries(
+    (await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]),
+  );
   return {
     thread: m.ThreadTime * 1000,
     script: m.ScriptDuration * 1000,
@@ -22,16 +23,30 @@ async function cpuMetrics(cdp) {
   };
 }
 
-async function measure(lab, cdp, speed) {
-  await lab.testId('speed').selectOption(String(speed));
+/** One speed's measurement: frames, main-thread CPU per frame, simulated rate and packet motion. */
+interface FrameRateRow {
+  fps: number;
+  p95FrameMs: number;
+  worstFrameMs: number;
+  simRate: number;
+  packetsDrawn: number;
+  frames: number;
+  motion: PacketMotion;
+  mainMs: number;
+  scriptMs: number;
+  layoutMs: number;
+}
+
+async function measure(lab: Lab, cdp: CDPSession, speed: number): Promise<FrameRateRow> {
+  await lab.controls.speed.selectOption(String(speed));
   await lab.page.waitForTimeout(500);
   const m0 = await cpuMetrics(cdp);
   const r = await lab.page.evaluate(async (seconds) => {
-    const frames = [];
+    const frames: number[] = [];
     const t0 = performance.now();
     const sim0 = window.__cclab.run().nowNs;
-    await new Promise((resolve) => {
-      const tick = (t) => {
+    await new Promise<void>((resolve) => {
+      const tick = (t: number): void => {
         frames.push(t);
         if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
         else resolve();
@@ -40,11 +55,11 @@ async function measure(lab, cdp, speed) {
     });
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
     gaps.sort((a, b) => a - b);
-    const wall = (frames.at(-1) - frames[0]) / 1000;
+    const wall = (frames[frames.length - 1] - frames[0]) / 1000;
     return {
       fps: (frames.length - 1) / wall,
       p95FrameMs: gaps[Math.floor(gaps.length * 0.95)],
-      worstFrameMs: gaps.at(-1),
+      worstFrameMs: gaps[gaps.length - 1],
       simRate: (window.__cclab.run().nowNs - sim0) / 1e9 / wall,
       packetsDrawn: window.__cclab.live().flight,
       frames: frames.length - 1,
@@ -52,11 +67,12 @@ async function measure(lab, cdp, speed) {
   }, SECONDS);
   const m1 = await cpuMetrics(cdp);
   // After the timed window (so it does not weigh on it): do the drawn packets move?
-  r.motion = await lab.canvas.packetMotion(10);
+  const motion = await lab.canvas.packetMotion(10);
   // Per frame: all main-thread CPU time (JS, style, layout, paint, commit, message handling), and
   // the JS and style+layout parts of it. CPU time, not wall time, so it holds up under load.
   return {
     ...r,
+    motion,
     mainMs: (m1.thread - m0.thread) / r.frames,
     scriptMs: (m1.script - m0.script) / r.frames,
     layoutMs: (m1.layout - m0.layout) / r.frames,
@@ -79,24 +95,27 @@ test('frameRate40Nodes20Flows', async ({ lab, context, baseUrl }) => {
     .join(' / ');
   const cdp = await context.newCDPSession(lab.page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const rows = [];
+  const rows: ({ speed: number } & FrameRateRow)[] = [];
   for (const speed of [0.1, 1, 5]) rows.push({ speed, ...(await measure(lab, cdp, speed)) });
   await lab.screenshot('frame-rate-40-nodes');
   // a report, not a timing threshold (frame rates swing with machine load): the page must keep
   // animating and the simulation must keep advancing at every speed
   for (const r of rows) {
-    expect(r.fps > 0, `the page keeps animating at ${r.speed}×`).toBeTruthy();
-    expect(r.simRate > 0, `the simulation advances at ${r.speed}×`).toBeTruthy();
+    expect(r.fps, `the page keeps animating at ${r.speed}×`).toBeGreaterThan(0);
+    expect(r.simRate, `the simulation advances at ${r.speed}×`).toBeGreaterThan(0);
     // Packets are drawn up to 2× (MAX_ANIMATED_SPEED): the glyphs stand somewhere else in most
     // successive frames, and no packet goes backwards. At 0.1× a packet takes several frames to
     // cross a 10 ms link, so the same packets must be seen further along it frame after frame
     // (at 1× it crosses within a frame or two).
     if (r.speed <= 2) {
       const m = JSON.stringify(r.motion);
-      expect(r.motion.glyphs > 0, `packets are drawn at ${r.speed}×`).toBeTruthy();
-      expect(r.motion.changed >= r.motion.draws / 2, `the packets drawn move at ${r.speed}× (${m})`).toBeTruthy();
+      expect(r.motion.glyphs, `packets are drawn at ${r.speed}×`).toBeGreaterThan(0);
+      expect(r.motion.changed, `the packets drawn move at ${r.speed}× (${m})`).toBeGreaterThanOrEqual(
+        r.motion.draws / 2,
+      );
       expect(r.motion.backward, `no packet goes backwards at ${r.speed}× (${m})`).toBe(0);
-      if (r.speed <= 0.1) expect(r.motion.forward > 20, `packets advance frame by frame at ${r.speed}× (${m})`).toBeTruthy();
+      if (r.speed <= 0.1)
+        expect(r.motion.forward, `packets advance frame by frame at ${r.speed}× (${m})`).toBeGreaterThan(20);
     }
   }
   const ua = await lab.page.evaluate(() => navigator.userAgent);
@@ -112,7 +131,7 @@ test('frameRate40Nodes20Flows', async ({ lab, context, baseUrl }) => {
     REPORT,
     `# Lab performance: animation frame rate
 
-Measured by \`e2e/tests/frameRate.spec.mjs\` (part of \`npm run test:e2e\`), which writes this report to
+Measured by \`e2e/tests/frameRate.spec.ts\` (part of \`npm run test:e2e\`), which writes this report to
 \`e2e/artifacts/performance-lab.md\` on every run. It is a report, not a timed test: the suite only fails if the page stops animating, the simulation stops advancing, or the packets drawn stop moving forward (up to 2×, where packets are drawn).
 
 **Scenario:** 40 nodes (4 routers in a chain, 36 hosts) and 20 TCP flows (NewReno, Reno, SACK, Tahoe)

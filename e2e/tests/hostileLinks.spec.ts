@@ -1,14 +1,16 @@
+import type { ScenarioInput } from '@cclab/engine';
+import { linkBomb } from '../fixtures/linkBomb.mjs';
 import { expect, test } from '../fixtures/test';
 import { Lab } from '../pages/Lab';
-import { linkBomb } from '../fixtures/linkBomb.mjs';
 
-async function encode(lab, scenario) {
+/** The link data (`#s=…`) of `scenario`, as the lab encodes it. */
+async function encode(lab: Lab, scenario: ScenarioInput): Promise<string> {
   return lab.page.evaluate((s) => window.__cclab.encode(s), scenario);
 }
 
 /** A flow colour that is a CSS url(): opening the link fetches nothing from that address, and the field is named. */
 test('colourFromLinkFetchesNothing', async ({ lab, context, baseUrl }) => {
-  const requests = [];
+  const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
   const first = new Lab(await context.newPage(), baseUrl);
   await first.open();
@@ -22,7 +24,7 @@ test('colourFromLinkFetchesNothing', async ({ lab, context, baseUrl }) => {
   if ((await lab.testId('flow-f0').count()) > 0) await lab.testId('flow-f0').click();
   await lab.page.waitForTimeout(500);
   expect(requests.filter((u) => u.includes('evil.test'))).toEqual([]);
-  const text = (await lab.testId('notice').allInnerTexts()).join('\n') + (await lab.page.innerText('body'));
+  const text = (await lab.notices.notice.allInnerTexts()).join('\n') + (await lab.page.innerText('body'));
   expect(text).toMatch(/flows\[0\]\.color/);
 });
 
@@ -32,11 +34,12 @@ test('linkBombIsRefused', async ({ lab, context, baseUrl }) => {
   await lab.testId('scenario-name').fill('Work worth keeping');
   await lab.page.waitForTimeout(700);
   const { link, decodedChars } = linkBomb(10_000_000);
-  expect(link.length < 9000 && decodedChars > 10_000_000).toBeTruthy();
+  expect(link.length).toBeLessThan(9000);
+  expect(decodedChars).toBeGreaterThan(10_000_000);
 
   const other = new Lab(await context.newPage(), baseUrl);
   await other.open(`#s=${link}`);
-  const notice = other.testId('notice').first();
+  const notice = other.notices.notice.first();
   expect(await notice.innerText()).toMatch(/does not hold a usable scenario/);
   expect(await notice.innerText()).toMatch(/expands to more than 2,000,000 characters/);
   await other.screenshot('link-too-large');
@@ -50,13 +53,13 @@ test('linkBombIsRefused', async ({ lab, context, baseUrl }) => {
   }, link);
   await lab.page.locator('[data-notice="pasted-link"]').waitFor();
   expect(await lab.page.locator('[data-notice="pasted-link"]').innerText()).toMatch(/your current work is unchanged/);
-  expect(await lab.scenario()).toEqual(before);
+  expect(await lab.scenario()).toStrictEqual(before);
 });
 
 /** A link longer than the limit is refused with the limit named. */
 test('overlongLinkIsRefused', async ({ lab }) => {
   await lab.open(`#s=${'N4Ig'.repeat(40_000)}`);
-  const text = await lab.testId('notice').first().innerText();
+  const text = await lab.notices.notice.first().innerText();
   expect(text).toMatch(/the link holds 160,000 characters of scenario data; links are limited to 100,000/);
   expect((await lab.scenario()).name).toBe('Two-flow dumbbell');
 });
@@ -108,10 +111,10 @@ test('pastedLinkOpensInPlace', async ({ lab }) => {
     location.hash = `s=${h}`;
   }, hash);
   await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Pasted from a chat');
-  expect(await lab.scenario()).toEqual(shared);
-  await lab.testId('topology').focus();
+  expect(await lab.scenario()).toStrictEqual(shared);
+  await lab.canvas.svg.focus();
   await lab.press('Control+z');
-  expect(await lab.scenario()).toEqual(mine);
+  expect(await lab.scenario()).toStrictEqual(mine);
 });
 
 /** An exercise or sweep in a link that cannot be used is named in a notice; the lab opens without it. */

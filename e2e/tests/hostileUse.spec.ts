@@ -1,13 +1,15 @@
 import { expect, test } from '../fixtures/test';
+import type { Lab } from '../pages/Lab';
 
 /** The clock moves while the status says the run plays, and stands still while it says paused. */
-async function statusMatchesClock(lab) {
+async function statusMatchesClock(lab: Lab): Promise<void> {
   await lab.page.waitForTimeout(300); // frames already on their way from the worker land
   const { status, nowNs } = await lab.run();
   await lab.page.waitForTimeout(600);
   const later = await lab.run();
   if (later.status !== status) return; // it just changed (finished), nothing to compare
-  if (status === 'playing' || status === 'batch') expect(later.nowNs > nowNs, `the clock moves while ${status}`).toBeTruthy();
+  if (status === 'playing' || status === 'batch')
+    expect(later.nowNs, `the clock moves while ${status}`).toBeGreaterThan(nowNs);
   else expect(later.nowNs, `the clock stands still while ${status}`).toBe(nowNs);
 }
 
@@ -18,24 +20,26 @@ test('rapidClickingLeavesAConsistentRun', async ({ lab }) => {
   await lab.waitForRun(() => window.__cclab.run().status === 'playing');
   const done = await lab.page.evaluate(async () => {
     let seed = 12345;
-    const rnd = (n) => {
+    const rnd = (n: number): number => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
-    const el = (id) => document.querySelector(`[data-testid="${id}"]`);
-    const svg = el('topology');
+    const el = <E extends Element>(id: string): E | null => document.querySelector<E>(`[data-testid="${id}"]`);
+    const svg = el<SVGSVGElement>('topology');
+    if (!svg) throw new Error('the lab has no topology canvas');
     let clicks = 0;
     for (let i = 0; i < 150; i++) {
       const what = rnd(8);
       if (what === 5) {
-        const speed = el('speed');
+        const speed = el<HTMLSelectElement>('speed');
+        if (!speed) throw new Error('the lab has no speed picker');
         speed.value = speed.options[rnd(speed.options.length)].value;
         speed.dispatchEvent(new Event('change', { bubbles: true }));
       } else if (what === 6 || what === 7) {
         svg.focus();
         svg.dispatchEvent(new KeyboardEvent('keydown', { key: what === 6 ? ' ' : '.', bubbles: true }));
       } else {
-        const b = el(['play', 'step', 'reset', 'batch', 'cancel'][what]);
+        const b = el<HTMLButtonElement>(['play', 'step', 'reset', 'batch', 'cancel'][what]);
         if (b && !b.disabled) {
           b.click();
           clicks++;
@@ -45,16 +49,16 @@ test('rapidClickingLeavesAConsistentRun', async ({ lab }) => {
     }
     return clicks;
   });
-  expect(done > 50, `most clicks landed (${done})`).toBeTruthy();
+  expect(done, `most clicks landed (${done})`).toBeGreaterThan(50);
   await lab.page.waitForFunction(() => window.__cclab.run().status !== 'idle', undefined, { timeout: 5000 });
   await statusMatchesClock(lab);
   // and it still does what it is told
-  await lab.testId('speed').selectOption('2');
-  await lab.testId('reset').click();
+  await lab.controls.speed.selectOption('2');
+  await lab.controls.resetButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 0.3e9);
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
   await statusMatchesClock(lab);
 });
@@ -67,20 +71,20 @@ test('rapidClickingLeavesAConsistentRun', async ({ lab }) => {
 test('reloadDuringBatchRun', async ({ lab }) => {
   await lab.open();
   await lab.controls.play();
-  await lab.testId('preset').selectOption('ns2-bench-16flows-100mb');
+  await lab.controls.openPreset('ns2-bench-16flows-100mb');
   await lab.waitForRun(
     () => window.__cclab.scenario().flows.length === 16 && window.__cclab.series().flows.length === 16,
   );
   await lab.waitForRun(() => ['paused', 'playing'].includes(window.__cclab.run().status));
   const before = await lab.scenario();
-  await lab.testId('batch').click();
+  await lab.controls.batchButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'batch' && window.__cclab.run().nowNs > 2e9);
   await lab.page.reload();
   await lab.page.waitForFunction(() => window.__cclab !== undefined);
-  expect(await lab.scenario()).toEqual(before);
+  expect(await lab.scenario()).toStrictEqual(before);
   // reopened like any open: ready at 0 s
   await lab.waitForRun(() => window.__cclab.run().status === 'paused' && window.__cclab.run().nowNs === 0);
-  await lab.testId('batch').click();
+  await lab.controls.batchButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', undefined, 60_000);
 });
 
@@ -94,62 +98,62 @@ test('reloadTakingTheEarlierAddress', async ({ lab }) => {
   await lab.open();
   await lab.page.waitForFunction(() => location.hash.startsWith('#s='));
   const earlier = lab.page.url();
-  await lab.testId('preset').selectOption('ns2-bench-16flows-100mb');
+  await lab.controls.openPreset('ns2-bench-16flows-100mb');
   await lab.page.waitForFunction((h) => location.hash.startsWith('#s=') && location.href !== h, earlier);
   const latest = await lab.scenario();
   await lab.page.evaluate((h) => history.replaceState(null, '', h), earlier);
   await lab.page.reload();
   await lab.page.waitForFunction(() => window.__cclab !== undefined);
   expect(await lab.page.evaluate(() => window.__cclab.startupSource)).toBe('reload');
-  expect(await lab.scenario()).toEqual(latest);
+  expect(await lab.scenario()).toStrictEqual(latest);
 });
 
 /** Garbage pasted into fields: the field is named, the captions stay short, and fixing it runs again. */
 test('garbageInFieldsIsNamedAndContained', async ({ lab }) => {
   await lab.open();
-  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
+  await lab.canvas.linkHit('r1-r2').click({ force: true });
   const junk = 'ЖЖЖ💥'.repeat(25_000); // 100,000 characters with no number in them
-  await lab.testId('link-rate').fill(junk);
-  await lab.testId('link-rate').press('Enter');
-  await lab.testId('problems').waitFor();
-  const problems = await lab.testId('problems').innerText();
+  await lab.inspector.set('link-rate', junk);
+  await lab.notices.problems.waitFor();
+  const problems = await lab.notices.problems.innerText();
   expect(problems).toMatch(/links\[0\]\.rate/);
   // the message quotes the value, but the page shows it cut short (laying out 100,000
   // characters twice took seconds)
-  expect(problems.length < 2000, `the problem is shown cut short (${problems.length} characters)`).toBeTruthy();
-  const caption = await lab.page.locator('[data-testid="link-r1-r2"] .link-label').textContent();
-  expect(caption.length < 60, `the link caption is cut short (${caption.length} characters)`).toBeTruthy();
+  expect(problems.length, `the problem is shown cut short (${problems.length} characters)`).toBeLessThan(2000);
+  const caption = await lab.testId('link-r1-r2').locator('.link-label').textContent();
+  if (caption === null) throw new Error('the link r1-r2 has no caption');
+  expect(caption.length, `the link caption is cut short (${caption.length} characters)`).toBeLessThan(60);
   await lab.waitForRun(() => window.__cclab.run().status === 'error');
 
   // a node renamed to a thousand characters: named as a problem, drawn short
-  await lab.page.locator('[data-testid="node-r1"] .node-shape').click();
-  await lab.testId('node-id').fill('r'.repeat(1000));
-  await lab.testId('node-id').press('Enter');
-  expect(await lab.testId('problems').innerText()).toMatch(/nodes\[\d\]\.id/);
-  const label = await lab.page.locator(`[data-testid="node-${'r'.repeat(1000)}"] .node-label`).textContent();
-  expect(label.length <= 24, `the node caption is cut short (${label.length})`).toBeTruthy();
+  await lab.canvas.node('r1').locator('.node-shape').click();
+  await lab.inspector.set('node-id', 'r'.repeat(1000));
+  expect(await lab.notices.problems.innerText()).toMatch(/nodes\[\d\]\.id/);
+  const label = await lab.canvas.node('r'.repeat(1000)).locator('.node-label').textContent();
+  if (label === null) throw new Error('the renamed node has no caption');
+  expect(label.length, `the node caption is cut short (${label.length})`).toBeLessThanOrEqual(24);
   await lab.screenshot('garbage-in-fields');
-  await lab.testId('node-id').fill('r1');
-  await lab.testId('node-id').press('Enter');
+  await lab.inspector.set('node-id', 'r1');
 
-  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
-  await lab.testId('link-rate').fill('8');
-  await lab.testId('link-rate').press('Enter');
+  await lab.canvas.linkHit('r1-r2').click({ force: true });
+  await lab.inspector.set('link-rate', '8');
   await lab.waitForRun(() => window.__cclab.run().status !== 'error');
-  expect(await lab.testId('problems').count()).toBe(0);
+  expect(await lab.notices.problems.count()).toBe(0);
 });
 
 /** Deleting a router from the dumbbell takes the flows that crossed it, says which, and undo brings them back. */
 test('deletingARouterTakesItsFlows', async ({ lab }) => {
   await lab.open();
   const before = await lab.scenario();
-  await lab.page.locator('[data-testid="node-r1"] .node-shape').click();
+  await lab.canvas.node('r1').locator('.node-shape').click();
   await lab.press('Delete');
   const s = await lab.scenario();
   expect(s.flows).toEqual([]);
-  expect(await lab.testId('toast').innerText()).toMatch(/Also deleted flows f0, f1 \(they could no longer reach their destination\)/);
+  expect(await lab.notices.toast.innerText()).toMatch(
+    /Also deleted flows f0, f1 \(they could no longer reach their destination\)/,
+  );
   await lab.press('Control+z');
-  expect(await lab.scenario()).toEqual(before);
+  expect(await lab.scenario()).toStrictEqual(before);
 });
 
 /** Panning and zooming make no undo step and no autosave; the camera still comes back after a reload. */
@@ -170,12 +174,12 @@ test('panAndZoomAreNotEdits', async ({ lab }) => {
   await lab.canvas.drag({ x: box.x + 60, y: box.y + 30 }, { x: box.x + 260, y: box.y + 110 });
   await lab.page.waitForTimeout(800);
   const camera = await lab.page.evaluate(() => window.__cclab.camera());
-  expect(camera, 'the view moved').not.toEqual(before.camera);
+  expect(camera, 'the view moved').not.toStrictEqual(before.camera);
   expect(await lab.page.evaluate(() => window.__cclab.canUndo()), 'no undo step').toBe(false);
   expect(await saved(), 'nothing was autosaved').toBe(before.saved);
   expect(lab.page.url(), 'the address bar was not rewritten').toBe(before.url);
   // Leaving the page saves the camera with the scenario, and a reload opens where it was.
   await lab.page.reload();
   await lab.page.waitForFunction(() => window.__cclab !== undefined);
-  expect(await lab.page.evaluate(() => window.__cclab.camera())).toEqual(camera);
+  expect(await lab.page.evaluate(() => window.__cclab.camera())).toStrictEqual(camera);
 });

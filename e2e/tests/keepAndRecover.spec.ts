@@ -10,11 +10,11 @@ test('importBadFileShowsErrorAndKeepsWork', async ({ lab }) => {
     mimeType: 'application/json',
     buffer: Buffer.from('{"version": 1, "nodes": ['),
   });
-  const notice = lab.testId('notice').first();
+  const notice = lab.notices.notice.first();
   await notice.waitFor();
   expect(await notice.innerText()).toMatch(/broken\.json.*not a valid scenario/s);
   expect(await notice.innerText()).toMatch(/not valid JSON/);
-  expect(await lab.scenario(), 'the current scenario is unchanged').toEqual(before);
+  expect(await lab.scenario(), 'the current scenario is unchanged').toStrictEqual(before);
 
   const bad = structuredClone(before);
   delete bad.view;
@@ -23,14 +23,14 @@ test('importBadFileShowsErrorAndKeepsWork', async ({ lab }) => {
   await lab
     .testId('import-file')
     .setInputFiles({ name: 'bad-rate.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
-  const second = lab.testId('notice').nth(1);
+  const second = lab.notices.notice.nth(1);
   await second.waitFor();
   const text = await second.innerText();
   expect(text).toMatch(/links\[0\]\.rate/);
   expect(text).toMatch(/"fast"/);
   expect(text).toMatch(/flows\[1\]\.transport\.cc/);
   expect(text).toMatch(/warp-drive/);
-  expect(await lab.scenario()).toEqual(before);
+  expect(await lab.scenario()).toStrictEqual(before);
   await lab.screenshot('import-bad-file');
 });
 
@@ -62,9 +62,15 @@ test('dropScenarioFileOpensItWithLayout', async ({ lab }) => {
   }, JSON.stringify(scenario));
   await lab.page.waitForFunction(() => window.__cclab.scenario().name === 'Dropped chain');
   const s = await lab.scenario();
-  const xs = s.nodes.map((n) => n.x);
-  expect(s.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)), 'every node got a position').toBeTruthy();
-  expect([...xs].sort((p, q) => p - q), 'a chain is laid out left to right').toEqual(xs);
+  expect(
+    s.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)),
+    'every node got a position',
+  ).toBeTruthy();
+  const xs = s.nodes.map((n) => n.x ?? NaN);
+  expect(
+    [...xs].sort((p, q) => p - q),
+    'a chain is laid out left to right',
+  ).toEqual(xs);
   await lab.screenshot('dropped-file');
 });
 
@@ -72,11 +78,10 @@ test('dropScenarioFileOpensItWithLayout', async ({ lab }) => {
 test('reloadRestoresAutosavedWork', async ({ lab, context, baseUrl }) => {
   await lab.open();
   // edit before the run (a change mid-run would be recorded as a timed event)
-  await lab.testId('reset').click();
+  await lab.controls.resetButton.click();
   await lab.testId('scenario-name').fill('My lecture network');
-  await lab.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
-  await lab.testId('link-rate').fill('3');
-  await lab.testId('link-rate').press('Enter');
+  await lab.canvas.linkHit('r1-r2').click({ force: true });
+  await lab.inspector.set('link-rate', '3');
   await lab.page.waitForTimeout(700);
   const saved = await lab.scenario();
   expect(saved.links[0].rate).toBe('3Mbps');
@@ -85,8 +90,8 @@ test('reloadRestoresAutosavedWork', async ({ lab, context, baseUrl }) => {
   expect(await again.page.evaluate(() => window.__cclab.startupSource)).toBe('autosave');
   const restored = await again.scenario();
   expect(restored.name).toBe('My lecture network');
-  expect(restored.links).toEqual(saved.links);
-  expect(restored.flows).toEqual(saved.flows);
+  expect(restored.links).toStrictEqual(saved.links);
+  expect(restored.flows).toStrictEqual(saved.flows);
   expect(await again.testId('scenario-title').innerText()).toBe('My lecture network');
 });
 
@@ -97,7 +102,7 @@ test('corruptedLinkFallsBackWithoutLoss', async ({ lab, context, baseUrl }) => {
   await lab.page.waitForTimeout(700);
   const bad = new Lab(await context.newPage(), baseUrl);
   await bad.open('#s=N4IgdghgtgpiBc%%%broken');
-  const notice = bad.testId('notice').first();
+  const notice = bad.notices.notice.first();
   await notice.waitFor();
   expect(await notice.innerText()).toMatch(/does not hold a usable scenario/);
   expect((await bad.scenario()).name).toBe('Two-flow dumbbell');
@@ -117,6 +122,6 @@ test('invalidScenarioLinkNamesTheField', async ({ lab, context, baseUrl }) => {
   });
   const other = new Lab(await context.newPage(), baseUrl);
   await other.open(`#s=${link}`);
-  const text = await other.testId('notice').first().innerText();
+  const text = await other.notices.notice.first().innerText();
   expect(text).toMatch(/links\[0\]\.delay/);
 });

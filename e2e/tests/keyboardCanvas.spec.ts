@@ -1,8 +1,18 @@
-import { expect, test } from '../fixtures/test';
 // Nodes and links can be reached by keyboard (the canvas is not a single tab stop).
+import { expect, test } from '../fixtures/test';
+import type { Point } from '../pages/Canvas';
+import type { Lab, Scenario } from '../pages/Lab';
+
+/** What `focused` saw: the focused node's or link's id (or null), whether it is the canvas, and its ring. */
+interface Focus {
+  node: string | null;
+  link: string | null;
+  canvas: boolean;
+  ring: boolean;
+}
 
 /** What has the keyboard focus: a node, a link, the canvas, or something else; and whether its focus ring shows. */
-function focused(lab) {
+function focused(lab: Lab): Promise<Focus> {
   return lab.page.evaluate(() => {
     const el = document.activeElement;
     const ring = el?.querySelector?.(':scope > .focus-ring');
@@ -26,7 +36,7 @@ test('nodesAndLinksAreReachableByKeyboard', async ({ lab }) => {
   await lab.open();
   const sc = await lab.scenario();
   const nodeIds = sc.nodes.map((n) => n.id);
-  await lab.testId('topology').focus();
+  await lab.canvas.svg.focus();
   await lab.press('Tab');
   let f = await focused(lab);
   expect(f.link !== null || f.node !== null, `Tab from the canvas reaches an item (${JSON.stringify(f)})`).toBeTruthy();
@@ -42,12 +52,12 @@ test('nodesAndLinksAreReachableByKeyboard', async ({ lab }) => {
   expect((await focused(lab)).node).toBe(nodeIds[1]);
 
   await lab.press('Enter');
-  await lab.testId('node-inspector').waitFor();
+  await lab.inspector.node.waitFor();
   expect((await lab.page.evaluate(() => window.__cclab.selection())).nodes).toEqual([nodeIds[1]]);
-  expect(await lab.testId('node-inspector').getAttribute('aria-label')).toBe(`Node ${nodeIds[1]}`);
-  const x0 = (await lab.scenario()).nodes.find((n) => n.id === nodeIds[1]).x;
+  expect(await lab.inspector.node.getAttribute('aria-label')).toBe(`Node ${nodeIds[1]}`);
+  const x0 = position((await lab.scenario()).nodes.find((n) => n.id === nodeIds[1])).x;
   await lab.press('ArrowRight');
-  const x1 = (await lab.scenario()).nodes.find((n) => n.id === nodeIds[1]).x;
+  const x1 = position((await lab.scenario()).nodes.find((n) => n.id === nodeIds[1])).x;
   expect(x1 - x0, 'with a node selected the arrow keys still move it').toBe(10);
   expect((await focused(lab)).node, 'and the focus stays on it').toBe(nodeIds[1]);
 
@@ -57,11 +67,11 @@ test('nodesAndLinksAreReachableByKeyboard', async ({ lab }) => {
   await lab.press('ArrowLeft');
   f = await focused(lab);
   const lastLink = await lab.page.evaluate(() =>
-    [...document.querySelectorAll('[data-link]')].at(-1).getAttribute('data-link'),
+    [...document.querySelectorAll('[data-link]')].at(-1)!.getAttribute('data-link'),
   );
   expect(f.link, 'before the first node comes the last link (wrapping)').toBe(lastLink);
   await lab.press('Enter');
-  await lab.testId('link-inspector').waitFor();
+  await lab.inspector.link.waitFor();
   expect((await lab.page.evaluate(() => window.__cclab.selection())).links).toEqual([lastLink]);
 
   await lab.press('Escape');
@@ -69,16 +79,25 @@ test('nodesAndLinksAreReachableByKeyboard', async ({ lab }) => {
   const victim = nodeIds[2];
   expect((await focused(lab)).node).toBe(victim);
   const flowsFrom = sc.flows.filter((fl) => fl.from === victim || fl.to === victim).map((fl) => fl.id);
-  expect(flowsFrom.length > 0, 'a flow depends on the node').toBeTruthy();
+  expect(flowsFrom.length, 'a flow depends on the node').toBeGreaterThan(0);
   await lab.screenshot('keyboard-focus-ring');
   await lab.press('Delete');
   const after = await lab.scenario();
-  expect(!after.nodes.some((n) => n.id === victim), 'Delete removes the focused node').toBeTruthy();
-  expect(!after.flows.some((fl) => flowsFrom.includes(fl.id)), 'with the flows that depend on it').toBeTruthy();
+  expect(
+    after.nodes.some((n) => n.id === victim),
+    'Delete removes the focused node',
+  ).toBe(false);
+  expect(
+    after.flows.some((fl) => flowsFrom.includes(fl.id)),
+    'with the flows that depend on it',
+  ).toBe(false);
   await lab.page.waitForFunction(() => document.activeElement?.closest?.('[data-testid="topology"]'));
   await lab.press('Control+z');
   const back = await lab.scenario();
-  expect(back.nodes.some((n) => n.id === victim), 'Ctrl+Z brings the node back').toBeTruthy();
+  expect(
+    back.nodes.some((n) => n.id === victim),
+    'Ctrl+Z brings the node back',
+  ).toBeTruthy();
   expect(back.flows.length).toBe(sc.flows.length);
 });
 
@@ -93,24 +112,26 @@ test('tabGoesThroughNodesThenLinks', async ({ lab }) => {
   const sc = await lab.scenario();
   const expected = [
     ...sc.nodes.map((n) => `node ${n.id}`),
-    ...(await lab.page.evaluate(() => [...document.querySelectorAll('[data-link]')].map((l) => l.dataset.link))).map(
-      (id) => `link ${id}`,
-    ),
+    ...(
+      await lab.page.evaluate(() =>
+        [...document.querySelectorAll<SVGGElement>('[data-link]')].map((l) => l.dataset.link),
+      )
+    ).map((id) => `link ${id}`),
   ];
   expect(expected.length).toBe(sc.nodes.length + sc.links.length);
-  const name = (f) =>
+  const name = (f: Focus): string =>
     f.node !== null ? `node ${f.node}` : f.link !== null ? `link ${f.link}` : f.canvas ? 'canvas' : 'outside';
-  await lab.testId('topology').focus();
-  const forward = [];
+  await lab.canvas.svg.focus();
+  const forward: string[] = [];
   for (let i = 0; i <= expected.length; i++) {
     await lab.press('Tab');
     forward.push(name(await focused(lab)));
   }
   expect(forward, 'Tab: nodes, then links, then out of the canvas').toEqual([...expected, 'outside']);
   const outside = await lab.page.evaluate(
-    () => document.activeElement.getAttribute('aria-label') ?? document.activeElement.tagName,
+    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
   );
-  const back = [];
+  const back: string[] = [];
   for (let i = 0; i <= expected.length; i++) {
     await lab.press('Shift+Tab');
     back.push(name(await focused(lab)));
@@ -118,23 +139,37 @@ test('tabGoesThroughNodesThenLinks', async ({ lab }) => {
   expect(back, `Shift+Tab from ${outside}: the same order back`).toEqual([...expected.slice().reverse(), 'canvas']);
 });
 
+/** A box on screen, as getBoundingClientRect gives it (px). */
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** Where a node's drawing (glyph and caption) is on screen, by id. */
-function nodeBoxes(lab) {
+function nodeBoxes(lab: Lab): Promise<Record<string, Rect>> {
   return lab.page.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll('[data-testid="topology"] [data-node]')].map((g) => {
+      [...document.querySelectorAll<SVGGElement>('[data-testid="topology"] [data-node]')].map((g) => {
         const r = g.getBoundingClientRect();
-        return [g.dataset.node, { left: r.left, top: r.top, right: r.right, bottom: r.bottom }];
+        return [String(g.dataset.node), { left: r.left, top: r.top, right: r.right, bottom: r.bottom }];
       }),
     ),
   );
 }
 
 /** What has the keyboard focus on the canvas: a node id, a link id, or null. */
-function focusedItem(lab) {
+function focusedItem(lab: Lab): Promise<string | null | undefined> {
   return lab.page.evaluate(
     () => document.activeElement?.getAttribute('data-node') ?? document.activeElement?.getAttribute('data-link'),
   );
+}
+
+/** A node's position in the scenario (nodes placed in the editor have one). */
+function position(n: Scenario['nodes'][number] | undefined): Point {
+  if (n?.x === undefined || n.y === undefined) throw new Error(`node ${n?.id} has no position`);
+  return { x: n.x, y: n.y };
 }
 
 /**
@@ -147,7 +182,7 @@ function focusedItem(lab) {
 test('linksAndNodesFromTheKeyboard', async ({ lab }) => {
   await lab.open();
   const before = await lab.scenario();
-  await lab.testId('topology').focus();
+  await lab.canvas.svg.focus();
   await lab.press('Shift+H');
   await lab.press('Shift+R');
   const placed = await lab.scenario();
@@ -160,35 +195,41 @@ test('linksAndNodesFromTheKeyboard', async ({ lab }) => {
   );
   const boxes = await nodeBoxes(lab);
   const view = await lab.page.locator('.workspace .canvas-box').boundingBox();
-  const meet = (p, q) => p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  if (!view) throw new Error('the canvas box is not on screen');
+  const meet = (p: Rect, q: Rect): boolean =>
+    p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
   for (const n of [h, r]) {
     const b = boxes[n.id];
     for (const [id, o] of Object.entries(boxes))
-      if (id !== n.id) expect(!meet(b, o), `${n.id} (glyph and caption) clear of ${id}`).toBeTruthy();
-    expect(b.left >= view.x && b.top >= view.y && b.right <= view.x + view.width && b.bottom <= view.y + view.height, `${n.id} in view`).toBeTruthy();
+      if (id !== n.id) expect(meet(b, o), `${n.id} (glyph and caption) clear of ${id}`).toBe(false);
+    expect(
+      b.left >= view.x && b.top >= view.y && b.right <= view.x + view.width && b.bottom <= view.y + view.height,
+      `${n.id} in view`,
+    ).toBeTruthy();
     // on no link: at least a node's radius (18) from every link's line
+    const p = position(n);
     for (const l of placed.links) {
-      const a = placed.nodes.find((x) => x.id === l.a);
-      const c = placed.nodes.find((x) => x.id === l.b);
+      const a = position(placed.nodes.find((x) => x.id === l.a));
+      const c = position(placed.nodes.find((x) => x.id === l.b));
       const t = Math.max(
         0,
-        Math.min(1, ((n.x - a.x) * (c.x - a.x) + (n.y - a.y) * (c.y - a.y)) / ((c.x - a.x) ** 2 + (c.y - a.y) ** 2)),
+        Math.min(1, ((p.x - a.x) * (c.x - a.x) + (p.y - a.y) * (c.y - a.y)) / ((c.x - a.x) ** 2 + (c.y - a.y) ** 2)),
       );
-      const d = Math.hypot(n.x - a.x - t * (c.x - a.x), n.y - a.y - t * (c.y - a.y));
-      expect(d >= 18, `${n.id} is ${d.toFixed(1)} from link ${l.a}–${l.b}`).toBeTruthy();
+      const d = Math.hypot(p.x - a.x - t * (c.x - a.x), p.y - a.y - t * (c.y - a.y));
+      expect(d, `${n.id} is ${d.toFixed(1)} from link ${l.a}–${l.b}`).toBeGreaterThanOrEqual(18);
     }
   }
 
   // Tab to the new host (canvas, then the nodes in scenario order), L: linking from it
   await lab.press('Escape');
-  await lab.testId('topology').focus();
+  await lab.canvas.svg.focus();
   for (let i = 0; i < placed.nodes.indexOf(h) + 1; i++) await lab.press('Tab');
   expect(await focusedItem(lab)).toBe(h.id);
   await lab.press('l');
   const hint = lab.testId('link-hint');
   expect(await hint.getAttribute('role'), 'announced in a live region').toBe('status');
   expect(await hint.innerText()).toMatch(new RegExp(`^Linking from ${h.id}: .*Enter.*Esc cancels`));
-  expect(await hint.isVisible(), 'shown on the canvas').toBeTruthy();
+  expect(await hint.isVisible(), 'shown on the canvas').toBe(true);
   expect(await lab.testId('keyboard-link-band').count(), 'no band while the first node has the focus').toBe(0);
   // the arrow keys go from node to node (the first node left out), the band follows
   await lab.press('ArrowRight');
@@ -202,7 +243,7 @@ test('linksAndNodesFromTheKeyboard', async ({ lab }) => {
   await lab.press('Enter');
   const linked = await lab.scenario();
   expect(linked.links.length).toBe(placed.links.length + 1);
-  expect([linked.links.at(-1).a, linked.links.at(-1).b]).toEqual([h.id, to.id]);
+  expect([linked.links.at(-1)?.a, linked.links.at(-1)?.b]).toEqual([h.id, to.id]);
   expect(await hint.innerText()).toBe(`Linked ${h.id} to ${to.id}. Ctrl+Z undoes it.`);
   expect((await lab.page.evaluate(() => window.__cclab.selection())).links).toEqual([`${h.id}-${to.id}`]);
   expect(await lab.testId('keyboard-link-band').count()).toBe(0);
@@ -223,7 +264,7 @@ test('linksAndNodesFromTheKeyboard', async ({ lab }) => {
 
   // L on the canvas chooses the link tool (its tooltip says how to link by keyboard); Enter on a node starts a link
   expect(await lab.testId('tool-link').getAttribute('title')).toMatch(/by keyboard, L on a focused node, then Enter/);
-  await lab.testId('topology').focus();
+  await lab.canvas.svg.focus();
   await lab.press('l');
   expect(await lab.testId('tool-link').getAttribute('aria-pressed')).toBe('true');
   await lab.press('Tab');
@@ -235,5 +276,5 @@ test('linksAndNodesFromTheKeyboard', async ({ lab }) => {
   expect(await focusedItem(lab)).toBe(r.id);
   await lab.press('Enter');
   const last = (await lab.scenario()).links.at(-1);
-  expect([last.a, last.b]).toEqual([first.id, r.id]);
+  expect([last?.a, last?.b]).toEqual([first.id, r.id]);
 });

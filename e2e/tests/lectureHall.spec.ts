@@ -1,8 +1,8 @@
-import { expect, test } from '../fixtures/test';
 // The lab in the lecture hall: what an instructor does while the room watches.
 import { writeFile } from 'node:fs/promises';
-import { expectClockNeverWentBack, Lab } from '../pages/Lab';
 import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '../fixtures/layoutChecks';
+import { expect, test } from '../fixtures/test';
+import { expectClockNeverWentBack, type Lab } from '../pages/Lab';
 
 /**
  * Switching a flow from NewReno to CUBIC mid-run: the run goes on (the clock never goes back, the
@@ -12,32 +12,36 @@ import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '.
 test('switchCongestionControlMidRun', async ({ lab }) => {
   await lab.open();
   await lab.controls.play();
-  await lab.testId('speed').selectOption('5');
+  await lab.controls.speed.selectOption('5');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 4e9 && window.__cclab.run().status === 'playing');
   const before = await lab.series();
   const f0 = before.flows[0];
   await lab.testId(`flow-${f0.id}`).click();
-  await lab.testId('flow-inspector').waitFor();
+  await lab.inspector.flow.waitFor();
   const tClick = (await lab.run()).nowNs;
   await lab.testId('flow-cc').selectOption('cubic');
   const readings = await lab.controls.clockReadings(1500);
   expectClockNeverWentBack(readings);
-  expect(readings[0] >= tClick, 'the run did not restart from zero').toBeTruthy();
+  expect(readings[0], 'the run did not restart from zero').toBeGreaterThanOrEqual(tClick);
   expect((await lab.run()).status).toBe('playing');
 
   // the change is an event of the scenario at the time it applied; the flow itself is as it started
-  await lab.waitForRun(() => /^\d+(\.\d+)?s$/.test(window.__cclab.scenario().events?.[0]?.at ?? ''));
+  await lab.waitForRun(() => /^\d+(\.\d+)?s$/.test(String(window.__cclab.scenario().events?.[0]?.at ?? '')));
   const s = await lab.scenario();
   expect(s.version).toBe(2);
-  expect(s.events.length).toBe(1);
-  expect(s.events[0].flow).toBe(f0.id);
-  expect(s.events[0].cc).toBe('cubic');
-  const atS = Number(s.events[0].at.replace('s', ''));
+  const events = s.events ?? [];
+  expect(events.length).toBe(1);
+  expect(events[0].flow).toBe(f0.id);
+  expect(events[0].cc).toBe('cubic');
+  const atS = Number(String(events[0].at).replace('s', ''));
   // where the run was when changed: not before the click, and no later than the clock the page showed
   // once it had run on after it (the page's clock lags the worker's by a frame; at 5× on a loaded
   // machine a frame is a good part of a simulated second)
-  expect(atS * 1e9 >= tClick && atS * 1e9 <= readings.at(-1), `event at ${atS} s, clicked at ${tClick / 1e9} s, clock ${readings.at(-1) / 1e9} s after`).toBeTruthy();
-  expect(s.events[0].at, 'at a whole millisecond').toMatch(/^\d+(\.\d{1,3})?s$/);
+  const clockAfter = readings.at(-1)!;
+  const when = `event at ${atS} s, clicked at ${tClick / 1e9} s, clock ${clockAfter / 1e9} s after`;
+  expect(atS * 1e9, when).toBeGreaterThanOrEqual(tClick);
+  expect(atS * 1e9, when).toBeLessThanOrEqual(clockAfter);
+  expect(events[0].at, 'at a whole millisecond').toMatch(/^\d+(\.\d{1,3})?s$/);
   expect(s.flows[0].transport.cc ?? 'newreno').toBe('newreno');
   // the inspector shows what the flow runs now
   expect(await lab.testId('flow-cc').inputValue()).toBe('cubic');
@@ -45,33 +49,33 @@ test('switchCongestionControlMidRun', async ({ lab }) => {
   // the trace before the change is kept, point for point
   const after = await lab.series();
   const n = before.flows[0].t.length;
-  expect(after.flows[0].t.length > n).toBeTruthy();
+  expect(after.flows[0].t.length).toBeGreaterThan(n);
   expect(after.flows[0].t.slice(0, n), 'times before the change kept').toEqual(before.flows[0].t);
   expect(after.flows[0].cwnd.slice(0, n), 'cwnd before the change kept').toEqual(before.flows[0].cwnd);
   await lab.testId(`flow-${f0.id}`).click(); // deselect: the charts in full
   await lab.screenshot('lecture-cc-switch-mid-run');
 
   // the recorded scenario, run again from zero, draws the same cwnd
-  await lab.testId('play').click(); // pause
+  await lab.controls.playButton.click(); // pause
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
   const live = await lab.series();
-  await lab.testId('reset').click();
-  await lab.testId('speed').selectOption('Infinity');
-  await lab.testId('play').click();
+  await lab.controls.resetButton.click();
+  await lab.controls.speed.selectOption('Infinity');
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   const replay = await lab.series();
   const m = Math.min(live.flows[0].t.length, replay.flows[0].t.length) - 1;
-  expect(m > n + 5).toBeTruthy();
+  expect(m).toBeGreaterThan(n + 5);
   const diff = replay.flows[0].cwnd.findIndex((c, i) => i < m && c !== live.flows[0].cwnd[i]);
   expect(diff, `replay differs from t = ${replay.flows[0].t[diff]} s (change at ${atS} s)`).toBe(-1);
 });
 
 /** Screen size (px) of SVG text: its computed font size times the scale it is drawn at. */
-function screenFontPx(lab, selector) {
+function screenFontPx(lab: Lab, selector: string): Promise<number[]> {
   return lab.page.evaluate(
     (sel) =>
-      [...document.querySelectorAll(sel)].map((el) => {
-        const m = el.getScreenCTM();
+      [...document.querySelectorAll<SVGGraphicsElement>(sel)].map((el) => {
+        const m = el.getScreenCTM()!;
         return parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
       }),
     selector,
@@ -79,12 +83,12 @@ function screenFontPx(lab, selector) {
 }
 
 /** Animation frames per second on the page over `seconds`, with the longest gap (ms). */
-function frameRate(lab, seconds) {
+function frameRate(lab: Lab, seconds: number): Promise<{ fps: number; p95: number; max: number }> {
   return lab.page.evaluate(async (seconds) => {
-    const frames = [];
+    const frames: number[] = [];
     const t0 = performance.now();
-    await new Promise((resolve) => {
-      const tick = (t) => {
+    await new Promise<void>((resolve) => {
+      const tick = (t: number): void => {
         frames.push(t);
         if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
         else resolve();
@@ -94,9 +98,9 @@ function frameRate(lab, seconds) {
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
     gaps.sort((a, b) => a - b);
     return {
-      fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000),
+      fps: (frames.length - 1) / ((frames.at(-1)! - frames[0]) / 1000),
       p95: gaps[Math.floor(gaps.length * 0.95)],
-      max: gaps.at(-1),
+      max: gaps.at(-1)!,
     };
   }, seconds);
 }
@@ -109,10 +113,9 @@ function frameRate(lab, seconds) {
  * edge), the key explains every glyph, → steps a paused run; the frame rate while playing goes
  * to the artifacts (docs/performance.md quotes it).
  */
-test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
-  const page = await context.newPage();
+test('presentationModeOnAProjector', async ({ lab }) => {
+  const page = lab.page;
   await page.setViewportSize({ width: 1024, height: 768 });
-  const lab = new Lab(page, baseUrl);
   await lab.open();
   await lab.controls.play();
   const before = await screenFontPx(lab, '.node-label');
@@ -126,20 +129,27 @@ test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
   await page.waitForTimeout(300);
   const nodes = await screenFontPx(lab, '.node-label');
   const links = await screenFontPx(lab, '.link-label');
-  expect(nodes.length >= 6 && Math.min(...nodes) >= 16, `node labels ${nodes.map((x) => x.toFixed(1))} px`).toBeTruthy();
-  expect(links.length >= 5 && Math.min(...links) >= 14, `link labels ${links.map((x) => x.toFixed(1))} px`).toBeTruthy();
+  const nodePx = `node labels ${nodes.map((x) => x.toFixed(1))} px`;
+  expect(nodes.length, nodePx).toBeGreaterThanOrEqual(6);
+  expect(Math.min(...nodes), nodePx).toBeGreaterThanOrEqual(16);
+  const linkPx = `link labels ${links.map((x) => x.toFixed(1))} px`;
+  expect(links.length, linkPx).toBeGreaterThanOrEqual(5);
+  expect(Math.min(...links), linkPx).toBeGreaterThanOrEqual(14);
   const chartFonts = await page.evaluate(() =>
-    [...document.querySelectorAll('.charts canvas[data-font-px]')].map((c) => Number(c.dataset.fontPx)),
+    [...document.querySelectorAll<HTMLCanvasElement>('.charts canvas[data-font-px]')].map((c) =>
+      Number(c.dataset.fontPx),
+    ),
   );
-  expect(chartFonts.length >= 3 && Math.min(...chartFonts) >= 14, `chart text ${chartFonts} px`).toBeTruthy();
+  expect(chartFonts.length, `chart text ${chartFonts} px`).toBeGreaterThanOrEqual(3);
+  expect(Math.min(...chartFonts), `chart text ${chartFonts} px`).toBeGreaterThanOrEqual(14);
   const legendPx = await page.evaluate(() =>
     [...document.querySelectorAll('.chart-legend, .chart-title')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
   );
-  expect(Math.min(...legendPx) >= 14, `chart legends and titles ${legendPx} px`).toBeTruthy();
+  expect(Math.min(...legendPx), `chart legends and titles ${legendPx} px`).toBeGreaterThanOrEqual(14);
   // the Chiu–Jain phase plot (the default scenario has several flows): its canvas text, flow pickers and status line
   const phase = await page.evaluate(() => {
-    const cv = document.querySelector('[data-testid="chart-phase"] canvas');
-    const css = (sel) =>
+    const cv = document.querySelector<HTMLCanvasElement>('[data-testid="chart-phase"] canvas');
+    const css = (sel: string): number[] =>
       [...document.querySelectorAll(`[data-testid="chart-phase"] ${sel}`)].map((e) =>
         parseFloat(getComputedStyle(e).fontSize),
       );
@@ -148,36 +158,39 @@ test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
       html: [...css('.chart-title'), ...css('select'), ...css('.phase-status')],
     };
   });
-  expect(phase.canvas >= 14, `phase plot canvas text ${phase.canvas} px`).toBeTruthy();
-  expect(phase.html.length >= 4 && Math.min(...phase.html) >= 14, `phase plot title, pickers, status ${phase.html} px`).toBeTruthy();
+  expect(phase.canvas, `phase plot canvas text ${phase.canvas} px`).toBeGreaterThanOrEqual(14);
+  expect(phase.html.length, `phase plot title, pickers, status ${phase.html} px`).toBeGreaterThanOrEqual(4);
+  expect(Math.min(...phase.html), `phase plot title, pickers, status ${phase.html} px`).toBeGreaterThanOrEqual(14);
   // port gauges to read from the back of the room, clear of the link captions
   const gauges = await gaugeSizes(page);
   const sizes = gauges.map((g) => `${g.port} ${g.length.toFixed(0)}×${g.thickness.toFixed(1)}`).join(', ');
   expect(gauges.length, sizes).toBe(6);
-  expect(Math.min(...gauges.map((g) => g.length)) >= 80, `gauge lengths: ${sizes}`).toBeTruthy();
-  expect(Math.min(...gauges.map((g) => g.thickness)) >= 16, `gauge thickness: ${sizes}`).toBeTruthy();
+  expect(Math.min(...gauges.map((g) => g.length)), `gauge lengths: ${sizes}`).toBeGreaterThanOrEqual(80);
+  expect(Math.min(...gauges.map((g) => g.thickness)), `gauge thickness: ${sizes}`).toBeGreaterThanOrEqual(16);
   const editorSizes = editorGauges.map((g) => `${g.length.toFixed(0)}×${g.thickness.toFixed(1)}`).join(', ');
   expect(await overlappingShapes(page, '.link-label', '.queue-bar rect'), 'captions under gauges').toEqual([]);
   // chart headers and axis titles at 1024×768
   expect(await crowdedChartHeads(page)).toEqual([]);
   const titles = await yAxisTitles(page);
-  expect(titles.length >= 4, `${titles.length} charts`).toBeTruthy();
+  expect(titles.length, `${titles.length} charts`).toBeGreaterThanOrEqual(4);
   for (const t of titles) {
-    expect(!t.title.includes('…'), `"${t.title}" is drawn whole`).toBeTruthy();
-    expect(t.top >= 0 && t.bottom <= t.height, `"${t.title}" runs ${t.top}–${t.bottom} px in a ${t.height} px chart`).toBeTruthy();
+    expect(t.title, `"${t.title}" is drawn whole`).not.toContain('…');
+    const runs = `"${t.title}" runs ${t.top}–${t.bottom} px in a ${t.height} px chart`;
+    expect(t.top, runs).toBeGreaterThanOrEqual(0);
+    expect(t.bottom, runs).toBeLessThanOrEqual(t.height);
   }
   const clockPx = await page.evaluate(() =>
-    parseFloat(getComputedStyle(document.querySelector('.clock-text')).fontSize),
+    parseFloat(getComputedStyle(document.querySelector('.clock-text')!).fontSize),
   );
-  expect(clockPx >= 30, `clock ${clockPx} px`).toBeTruthy();
+  expect(clockPx, `clock ${clockPx} px`).toBeGreaterThanOrEqual(30);
   // the key names every glyph
   const key = await page
     .locator('[data-testid="drop-legend"] [data-glyph]')
     .evaluateAll((els) => els.map((e) => e.dataset.glyph));
   for (const g of ['data', 'ack', 'cross', 'diamond', 'square', 'utilisation'])
-    expect(key.includes(g), `key has ${g}: ${key}`).toBeTruthy();
+    expect(key, `key has ${g}: ${key}`).toContain(g);
 
-  await lab.testId('speed').selectOption('1');
+  await lab.controls.speed.selectOption('1');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9 && window.__cclab.live().flight > 0);
   const fps = await frameRate(lab, 4);
   const glyphs = await page.evaluate(() => window.__cclab.glyphs().length);
@@ -190,7 +203,7 @@ test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
     `Port gauges on screen (length × thickness, px): presentation ${sizes}; editor ${editorSizes}.`,
   ].join('\n');
   await writeFile(new URL('../artifacts/performance-presentation.md', import.meta.url), report + '\n');
-  expect(fps.fps >= 20, `presentation mode draws ${fps.fps.toFixed(1)} frames/s`).toBeTruthy();
+  expect(fps.fps, `presentation mode draws ${fps.fps.toFixed(1)} frames/s`).toBeGreaterThanOrEqual(20);
 
   // → steps a paused run by one probe interval
   await lab.press(' ');
@@ -206,7 +219,8 @@ test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
   await lab.press('ArrowRight');
   await lab.waitForRun((t) => window.__cclab.run().nowNs > t, t0);
   const t1 = (await lab.run()).nowNs;
-  expect(t1 - t0 > 0 && t1 - t0 <= 100e6 + 1, `step moved ${t1 - t0} ns`).toBeTruthy();
+  expect(t1 - t0, `step moved ${t1 - t0} ns`).toBeGreaterThan(0);
+  expect(t1 - t0, `step moved ${t1 - t0} ns`).toBeLessThanOrEqual(100e6 + 1);
 
   // with reduced motion the page still presents (packets move with the frames only)
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -224,7 +238,7 @@ test('presentationModeOnAProjector', async ({ context, baseUrl }) => {
 test('pinChangeCompare', async ({ lab }) => {
   await lab.open();
   await lab.controls.play();
-  await lab.testId('speed').selectOption('Infinity');
+  await lab.controls.speed.selectOption('Infinity');
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.getByRole('button', { name: 'Compare' }).click();
   await lab.testId('compare-table').waitFor();
@@ -235,18 +249,22 @@ test('pinChangeCompare', async ({ lab }) => {
   }
   await lab.press('Escape');
   const s2 = await lab.scenario();
-  expect(s2.flows.map((f) => f.transport.cc), 'a change after the run ended edits the scenario itself (no events)').toEqual(s.flows.map(() => 'cubic'));
+  expect(
+    s2.flows.map((f) => f.transport.cc),
+    'a change after the run ended edits the scenario itself (no events)',
+  ).toEqual(s.flows.map(() => 'cubic'));
   expect(s2.events).toBe(undefined);
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.waitForTimeout(600);
   const rows = await lab
     .testId('compare-table')
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
   const jain = rows.find((r) => r[0].startsWith("Jain's index"));
   expect(jain && jain[1] !== '—' && jain[2] !== '—', `Jain's index of both runs: ${jain}`).toBeTruthy();
   const goodput = rows.find((r) => r[0] === `${s.flows[0].id} goodput (Mb/s)`);
+  if (!goodput) throw new Error(`no goodput row for ${s.flows[0].id}: ${rows.map((r) => r[0]).join(' | ')}`);
   expect(goodput[1], 'NewReno and CUBIC runs differ').not.toBe(goodput[2]);
   // A's lines are in the charts' legends beside B's
   const legend = await lab.page.locator('.chart-legend').first().innerText();
@@ -257,37 +275,37 @@ test('pinChangeCompare', async ({ lab }) => {
 /** Opening a preset over edited work asks first; declining keeps the work, and no edit means no question. */
 test('presetAsksBeforeReplacingEdits', async ({ lab }) => {
   await lab.open();
-  const dialogs = [];
+  const dialogs: string[] = [];
   let answer = false;
   lab.page.on('dialog', (d) => {
     dialogs.push(d.message());
     void (answer ? d.accept() : d.dismiss());
   });
   // no edit yet: a preset opens without a question
-  await lab.testId('preset').selectOption('bufferbloat');
+  await lab.controls.openPreset('bufferbloat');
   await lab.waitForRun(() => window.__cclab.scenario().links.length > 6);
   expect(dialogs.length).toBe(0);
   // an edit, then another preset: asked; "Cancel" keeps the edit
   await lab.press('Shift+H');
   const edited = await lab.scenario();
-  await lab.testId('preset').selectOption('fair-queueing-drr');
+  await lab.controls.openPreset('fair-queueing-drr');
   expect(dialogs.length).toBe(1);
   expect(dialogs[0]).toMatch(/Replace your edited network/);
   expect((await lab.scenario()).nodes).toEqual(edited.nodes);
   answer = true;
-  await lab.testId('preset').selectOption('fair-queueing-drr');
+  await lab.controls.openPreset('fair-queueing-drr');
   expect(dialogs.length).toBe(2);
   expect((await lab.scenario()).nodes).not.toEqual(edited.nodes);
 });
 
 /** Pages in a PDF that Chromium wrote: the page tree's /Count. */
-function pdfPageCount(pdf) {
+function pdfPageCount(pdf: Buffer): number {
   const counts = [
     ...pdf
       .toString('latin1')
       .matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g),
   ];
-  expect(counts.length > 0, 'the PDF has a page tree').toBeTruthy();
+  expect(counts.length, 'the PDF has a page tree').toBeGreaterThan(0);
   return Math.max(...counts.map((m) => Number(m[1] ?? m[2])));
 }
 
@@ -298,7 +316,7 @@ function pdfPageCount(pdf) {
 test('printedHandout', async ({ lab }) => {
   await lab.open();
   await lab.controls.play();
-  await lab.testId('speed').selectOption('Infinity');
+  await lab.controls.speed.selectOption('Infinity');
   await lab.waitForRun(() => window.__cclab.run().status === 'done', null, 60000);
   await lab.page.emulateMedia({ media: 'print' });
   await lab.page.waitForTimeout(400);
@@ -310,12 +328,12 @@ test('printedHandout', async ({ lab }) => {
     '[data-testid="summary"]',
     '[data-testid="print-parameters"]',
   ])
-    expect(await lab.page.locator(shown).first().isVisible(), `${shown} is printed`).toBeTruthy();
+    expect(await lab.page.locator(shown).first().isVisible(), `${shown} is printed`).toBe(true);
   // the parameters table names every link and flow of the scenario
   const s = await lab.scenario();
   const params = await lab.testId('print-parameters').innerText();
-  for (const l of s.links) expect(params.includes(`${l.a}–${l.b}`), `link ${l.a}–${l.b} in the parameters`).toBeTruthy();
-  for (const f of s.flows) expect(params.includes(f.id), `flow ${f.id} in the parameters`).toBeTruthy();
+  for (const l of s.links) expect(params, `link ${l.a}–${l.b} in the parameters`).toContain(`${l.a}–${l.b}`);
+  for (const f of s.flows) expect(params, `flow ${f.id} in the parameters`).toContain(f.id);
   // what the paper shows: the page at A4's printable width (210 mm − 2 × 10 mm at 96 px/in)
   await lab.page.setViewportSize({ width: 718, height: 1050 });
   await lab.page.waitForTimeout(400);

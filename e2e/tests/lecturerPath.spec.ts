@@ -1,22 +1,27 @@
-import { expect, test } from '../fixtures/test';
+import type { ScenarioInput, ScenarioLink } from '@cclab/engine';
+import { expect, test, watchErrors } from '../fixtures/test';
 import { expectClockNeverWentBack, Lab } from '../pages/Lab';
 import { defaultScenarioForTests } from '../fixtures/scenarios';
 
 const BOTTLENECK = 'r1-r2';
 
+/** Adds the page errors and console errors of `context`'s pages to `errors` (the fixture watches only its own context). */
+
 /** The bottleneck's caption as drawn on the canvas ("10 Mb/s · 20 ms"). */
-function caption(lab) {
-  return lab.page.locator(`[data-testid="link-${BOTTLENECK}"] .link-label`).textContent();
+function caption(lab: Lab): Promise<string | null> {
+  return lab.testId(`link-${BOTTLENECK}`).locator('.link-label').textContent();
 }
 
-async function selectBottleneck(lab) {
-  await lab.page.locator(`[data-testid="link-${BOTTLENECK}"] .link-hit`).click({ force: true });
-  await lab.testId('link-inspector').waitFor();
+async function selectBottleneck(lab: Lab): Promise<void> {
+  await lab.canvas.linkHit(BOTTLENECK).click({ force: true });
+  await lab.inspector.link.waitFor();
 }
 
-async function setQuantity(lab, id, text) {
-  await lab.testId(id).fill(text);
-  await lab.testId(id).press('Enter');
+/** The bottleneck link of the scenario. */
+function bottleneck(s: ScenarioInput): ScenarioLink {
+  const link = s.links.find((l) => (l.id ?? `${l.a}-${l.b}`) === BOTTLENECK);
+  if (!link) throw new Error(`the scenario has no link ${BOTTLENECK}`);
+  return link;
 }
 
 /**
@@ -26,7 +31,7 @@ async function setQuantity(lab, id, text) {
  * "same both ways"; "Apply from 0 s" makes it the scenario's own value without sending the clock
  * back; the shared link reopens exactly that scenario.
  */
-test('prepareWhilePausedChangeLiveApplyFromStartShare', async ({ lab, context, browser, baseUrl }) => {
+test('prepareWhilePausedChangeLiveApplyFromStartShare', async ({ lab, context, browser, baseUrl, errors }) => {
   const first = new Lab(await context.newPage(), baseUrl);
   await first.open();
   const hash = await first.page.evaluate((s) => window.__cclab.encode(s), defaultScenarioForTests());
@@ -38,17 +43,17 @@ test('prepareWhilePausedChangeLiveApplyFromStartShare', async ({ lab, context, b
 
   // Preparing while paused at 0: the scenario's own values change.
   await selectBottleneck(lab);
-  await setQuantity(lab, 'link-rate', '5');
-  await setQuantity(lab, 'link-delay', '30');
-  await setQuantity(lab, 'link-buffer', '120');
+  await lab.inspector.set('link-rate', '5');
+  await lab.inspector.set('link-delay', '30');
+  await lab.inspector.set('link-buffer', '120');
   await lab.page.waitForTimeout(300);
   let s = await lab.scenario();
-  let link = s.links.find((l) => (l.id ?? `${l.a}-${l.b}`) === BOTTLENECK);
+  let link = bottleneck(s);
   expect([link.rate, link.delay, link.buffer]).toEqual(['5Mbps', '30ms', '120 packets']);
   expect((s.events ?? []).length, 'no recorded changes from preparing').toBe(0);
   expect((await lab.run()).nowNs).toBe(0);
   expect(await caption(lab), 'the caption says what the inspector says').toBe('5 Mb/s · 30 ms');
-  expect(await lab.testId('inspector-changes').count()).toBe(0);
+  expect(await lab.inspector.changes.count()).toBe(0);
 
   // Play, then change the queue discipline during the run: a recorded change at that moment.
   await lab.controls.play();
@@ -56,41 +61,39 @@ test('prepareWhilePausedChangeLiveApplyFromStartShare', async ({ lab, context, b
   await lab.testId('link-queue').selectOption('codel');
   await lab.waitForRun(() => (window.__cclab.scenario().events ?? []).length === 1);
   s = await lab.scenario();
-  const [change] = s.events;
+  const change = s.events?.[0];
+  if (!change) throw new Error('no recorded change');
   expect(change.link).toBe(BOTTLENECK);
-  expect(change.queue.type).toBe('codel');
+  expect(change.queue?.type).toBe('codel');
   expect(change.direction, 'one change for both directions').toBe(undefined);
   expect(String(change.at), `a readable time, whole milliseconds: ${change.at}`).toMatch(/^\d+(\.\d{1,3})?s$/);
-  link = s.links.find((l) => (l.id ?? `${l.a}-${l.b}`) === BOTTLENECK);
+  link = bottleneck(s);
   expect(link.queue?.type ?? 'droptail', 'the run still starts with DropTail').toBe('droptail');
   expect(link.reverse, 'the link stays the same both ways').toBe(undefined);
   expect(await lab.testId('link-directions-same').getAttribute('class')).toBe('is-active');
-  await lab.testId('inspector-changes').waitFor();
-  expect(await lab.testId('inspector-changes').textContent()).toMatch(/queue discipline codel/);
+  await lab.inspector.changes.waitFor();
+  expect(await lab.inspector.changes.textContent()).toMatch(/queue discipline codel/);
   expect(await lab.testId('link-queue').inputValue(), 'the inspector shows the state at the playhead').toBe('codel');
-  await lab
-    .testId('toast')
-    .getByText(/Live change at .* recorded/)
-    .waitFor();
+  await lab.notices.toast.getByText(/Live change at .* recorded/).waitFor();
   // the timeline lists it too
   await lab.testId('timeline-changes').click();
   expect(await lab.page.locator('.timeline-changes-list [data-testid="recorded-change"]').count()).toBe(1);
 
   // Pause, then make it the scenario's value from 0 s: the clock stays, the change is gone.
-  await lab.testId('play').click(); // pause
+  await lab.controls.playButton.click(); // pause
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
   await lab.page.waitForTimeout(300);
   const tBefore = (await lab.run()).nowNs;
-  await lab.testId('inspector-changes').getByTestId('apply-from-start').click();
+  await lab.inspector.changes.getByTestId('apply-from-start').click();
   const readings = await lab.controls.clockReadings(1500);
   expectClockNeverWentBack([tBefore, ...readings]);
   expect(readings.at(-1), 'the run re-simulated to where it was').toBe(tBefore);
   s = await lab.scenario();
-  link = s.links.find((l) => (l.id ?? `${l.a}-${l.b}`) === BOTTLENECK);
-  expect(link.queue.type, 'CoDel from time zero').toBe('codel');
+  link = bottleneck(s);
+  expect(link.queue?.type, 'CoDel from time zero').toBe('codel');
   expect(link.reverse).toBe(undefined);
   expect(s.events).toEqual([]);
-  expect(await lab.testId('inspector-changes').count()).toBe(0);
+  expect(await lab.inspector.changes.count()).toBe(0);
   // the charts are the CoDel run's from zero: the bottleneck charts CoDel's sojourn
   await lab.waitForRun(() =>
     window.__cclab.series().ports.some((p) => p.name === 'r1->r2' && p.columns.some((n) => n.startsWith('disc:'))),
@@ -98,15 +101,16 @@ test('prepareWhilePausedChangeLiveApplyFromStartShare', async ({ lab, context, b
 
   // Share and reopen: the same scenario.
   await lab.testId('copy-link').click();
-  await lab.testId('toast').getByText('Link copied').waitFor();
+  await lab.notices.toast.getByText('Link copied').waitFor();
   const url = await lab.page.evaluate(() => navigator.clipboard.readText());
   const original = await lab.scenario();
   const fresh = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  watchErrors(fresh, errors);
   try {
     const other = new Lab(await fresh.newPage(), baseUrl);
     await other.page.goto(url);
     await other.page.waitForFunction(() => window.__cclab !== undefined);
-    expect(await other.scenario(), 'the link reopens the scenario identical').toEqual(original);
+    expect(await other.scenario(), 'the link reopens the scenario identical').toStrictEqual(original);
     await other.waitForRun(() => window.__cclab.run().status === 'paused');
     expect((await other.run()).nowNs, 'and ready at 0 s').toBe(0);
     // A lecturer who wants the room's links to start at once says so in the scenario's settings.
@@ -130,12 +134,12 @@ test('removeARecordedChange', async ({ lab }) => {
   await lab.controls.play();
   await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9);
   await selectBottleneck(lab);
-  await setQuantity(lab, 'link-rate', '2');
+  await lab.inspector.set('link-rate', '2');
   await lab.waitForRun(() => (window.__cclab.scenario().events ?? []).length === 1);
   expect(await caption(lab), 'the caption follows the playhead').toBe('2 Mb/s · 20 ms');
-  await lab.testId('play').click(); // pause
+  await lab.controls.playButton.click(); // pause
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  await lab.testId('inspector-changes').getByTestId('remove-change').click();
+  await lab.inspector.changes.getByTestId('remove-change').click();
   await lab.waitForRun(() => (window.__cclab.scenario().events ?? []).length === 0);
   await lab.waitForRun(() => window.__cclab.run().seekingToNs === null && window.__cclab.run().status === 'paused');
   expect(await caption(lab)).toBe('10 Mb/s · 20 ms');

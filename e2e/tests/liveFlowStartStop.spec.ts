@@ -1,6 +1,6 @@
-import { expect, test } from '../fixtures/test';
 // Live changes: starting or stopping a flow while a run is going applies at the current
 // simulated time; the run goes on and the change is a timed event of the scenario.
+import { expect, test } from '../fixtures/test';
 import { expectClockNeverWentBack } from '../pages/Lab';
 
 /**
@@ -12,42 +12,49 @@ import { expectClockNeverWentBack } from '../pages/Lab';
 test('stopAFlowMidRun', async ({ lab }) => {
   await lab.open();
   await lab.controls.play();
-  await lab.testId('speed').selectOption('5');
+  await lab.controls.speed.selectOption('5');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 5e9 && window.__cclab.run().status === 'playing');
   const s0 = await lab.scenario();
   const [f0, f1] = s0.flows.map((f) => f.id);
   await lab.testId(`flow-${f0}`).click();
-  await lab.testId('flow-inspector').waitFor();
+  await lab.inspector.flow.waitFor();
   const tClick = (await lab.run()).nowNs;
   await lab.testId('flow-stop-now').click();
   const readings = await lab.controls.clockReadings(1200);
   expectClockNeverWentBack(readings);
-  expect(readings[0] >= tClick, 'the run did not restart').toBeTruthy();
+  expect(readings[0], 'the run did not restart').toBeGreaterThanOrEqual(tClick);
   expect((await lab.run()).status).toBe('playing');
 
   const s = await lab.scenario();
   expect(s.version).toBe(2);
-  const stop = s.events.find((e) => e.flow === f0 && e.action === 'stop');
-  expect(stop, `a stop event for ${f0}: ${JSON.stringify(s.events)}`).toBeTruthy();
+  const stop = s.events?.find((e) => e.flow === f0 && e.action === 'stop');
+  if (!stop) throw new Error(`a stop event for ${f0}: ${JSON.stringify(s.events)}`);
   const atS = Number(String(stop.at).replace('s', ''));
   // applied where the run was when clicked: not before the click, and no later than the clock the
   // page showed once it had been running on for a while after it (not at a restart, not at the end)
-  expect(atS * 1e9 >= tClick && atS * 1e9 <= readings.at(-1), `stop at ${atS} s, clicked at ${tClick / 1e9} s, clock ${readings.at(-1) / 1e9} s after`).toBeTruthy();
+  const last = readings[readings.length - 1];
+  const when = `stop at ${atS} s, clicked at ${tClick / 1e9} s, clock ${last / 1e9} s after`;
+  expect(atS * 1e9, when).toBeGreaterThanOrEqual(tClick);
+  expect(atS * 1e9, when).toBeLessThanOrEqual(last);
   expect(s.flows[0].stop, "the flow's own stop time is unchanged").toBe(s0.flows[0].stop);
   await lab.testId('flow-live').getByText('Stopped').waitFor();
   expect(await lab.testId('flow-stop-now').count()).toBe(0);
 
   await lab.waitForRun((t) => window.__cclab.run().nowNs > (t + 4) * 1e9, atS, 30000);
   const series = await lab.series();
-  const after = (f, from) =>
-    series.flows[f].t.map((t, i) => [t, series.flows[f].throughputBps[i]]).filter(([t]) => t > from);
+  /** Flow `f`'s (time, throughput) samples after `from` seconds. */
+  const after = (f: number, from: number): [number, number][] =>
+    series.flows[f].t.map((t, i): [number, number] => [t, series.flows[f].throughputBps[i]]).filter(([t]) => t > from);
   const before0 = after(0, atS - 2).filter(([t]) => t < atS);
-  expect(Math.max(...before0.map(([, v]) => v)) > 1e6, `${f0} was sending before the stop`).toBeTruthy();
+  expect(Math.max(...before0.map(([, v]) => v)), `${f0} was sending before the stop`).toBeGreaterThan(1e6);
   const late0 = after(0, atS + 1);
-  expect(late0.length > 20, `${late0.length} samples after the stop`).toBeTruthy();
-  expect(late0.filter(([, v]) => v !== 0), `${f0} throughput after ${atS + 1} s (stopped at ${atS} s)`).toEqual([]);
+  expect(late0.length, `${late0.length} samples after the stop`).toBeGreaterThan(20);
+  expect(
+    late0.filter(([, v]) => v !== 0),
+    `${f0} throughput after ${atS + 1} s (stopped at ${atS} s)`,
+  ).toEqual([]);
   const late1 = after(1, atS + 1);
-  expect(Math.max(...late1.map(([, v]) => v)) > 5e6, `${f1} goes on, and takes the bottleneck`).toBeTruthy();
+  expect(Math.max(...late1.map(([, v]) => v)), `${f1} goes on, and takes the bottleneck`).toBeGreaterThan(5e6);
   await lab.testId(`flow-${f0}`).click(); // deselect: the charts in full
   await lab.screenshot('lecture-flow-stopped-mid-run');
 });

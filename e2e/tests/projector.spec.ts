@@ -1,7 +1,6 @@
-import { expect, test } from '../fixtures/test';
 // The lab on a lecture-hall projector (1024×768 and 1280×720) in its three
 // views — normal, presentation, split view + presentation — with the default scenario and the
-// bufferbloat preset, each after a few seconds of a run. The layout is measured (layoutChecks.mjs)
+// bufferbloat preset, each after a few seconds of a run. The layout is measured (layoutChecks.ts)
 // and each view is written to e2e/artifacts/projector-run/ (a run's output, not committed); the
 // committed screenshots in e2e/artifacts/projector/ are rewritten only with CCLAB_UPDATE_SCREENSHOTS=1
 // (so a test run does not change the repository).
@@ -16,8 +15,10 @@ import {
   overlappingShapes,
   unreachable,
 } from '../fixtures/layoutChecks';
+import { expect, test } from '../fixtures/test';
+import type { Lab } from '../pages/Lab';
 
-const SIZES = [
+const SIZES: [number, number][] = [
   [1024, 768],
   [1280, 720],
 ];
@@ -27,7 +28,7 @@ const SHOTS = new URL(
 ).pathname;
 const CAPTIONS = '.node-label, .link-label';
 
-async function shot(lab, name) {
+async function shot(lab: Lab, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   // as the view opens: scrolled to the top (a click on the Summary's Split view button scrolls the sidebar)
   await lab.page.evaluate(() => document.querySelectorAll('.stage, .sidebar').forEach((e) => e.scrollTo(0, 0)));
@@ -35,7 +36,7 @@ async function shot(lab, name) {
 }
 
 /** What every view shares: no node or caption cropped or under the key, no captions over each other, clean axes. */
-async function networkAndCharts(lab, where) {
+async function networkAndCharts(lab: Lab, where: string): Promise<void> {
   expect(await croppedInNetwork(lab.page), `${where}: nodes and captions inside their view`).toEqual([]);
   expect(await coveredByKey(lab.page), `${where}: nothing under the glyph key`).toEqual([]);
   expect(await overlappingShapes(lab.page, CAPTIONS, CAPTIONS), `${where}: captions clear of each other`).toEqual([]);
@@ -43,14 +44,17 @@ async function networkAndCharts(lab, where) {
 }
 
 /** Normal view: may scroll, but every chart, the Summary and every tool can be brought into view. */
-async function normalView(lab, where) {
+async function normalView(lab: Lab, where: string): Promise<void> {
   await networkAndCharts(lab, where);
-  expect(await unreachable(lab.page, ['.toolbar button', '.chart', '[data-testid="summary"] h2', '.summary-scroll']), `${where}: everything can be scrolled into view`).toEqual([]);
+  expect(
+    await unreachable(lab.page, ['.toolbar button', '.chart', '[data-testid="summary"] h2', '.summary-scroll']),
+    `${where}: everything can be scrolled into view`,
+  ).toEqual([]);
   expect(await overflowingSideways(lab.page, ['.sidebar', '.stage']), `${where}: nothing cut sideways`).toEqual([]);
 }
 
 /** Presenting: the essentials fit the window and nothing scrolls. */
-async function presentingFits(lab, where, essentials) {
+async function presentingFits(lab: Lab, where: string, essentials: string[]): Promise<void> {
   expect(await outsideWindow(lab.page, essentials), `${where}: the essentials inside the window`).toEqual([]);
   const scroll = await lab.page.evaluate(() => {
     const d = document.documentElement;
@@ -60,19 +64,22 @@ async function presentingFits(lab, where, essentials) {
       boxes: boxes.map((e) => e.scrollHeight - e.clientHeight),
     };
   });
-  expect(scroll.page <= 0 && scroll.boxes.every((x) => x <= 1), `${where}: nothing scrolls (${JSON.stringify(scroll)})`).toBeTruthy();
+  expect(
+    scroll.page <= 0 && scroll.boxes.every((x) => x <= 1),
+    `${where}: nothing scrolls (${JSON.stringify(scroll)})`,
+  ).toBeTruthy();
   await networkAndCharts(lab, where);
 }
 
-async function playTo(lab, seconds) {
-  await lab.testId('speed').selectOption('5');
-  await lab.testId('play').click();
+async function playTo(lab: Lab, seconds: number): Promise<void> {
+  await lab.controls.speed.selectOption('5');
+  await lab.controls.playButton.click();
   await lab.waitForRun((t) => window.__cclab.run().nowNs >= t, seconds * 1e9);
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
 }
 
-async function presenting(lab, on) {
+async function presenting(lab: Lab, on: boolean): Promise<void> {
   await lab.page.locator('.app').click({ position: { x: 2, y: 2 } }); // the page, not a form field, has the key
   await lab.press('p');
   await lab.page.waitForSelector(on ? '.app.presenting' : '.app:not(.presenting)');
@@ -89,7 +96,7 @@ test('projectorLayouts', async ({ lab }) => {
   await lab.open();
   for (const preset of ['default', 'bufferbloat']) {
     if (preset !== 'default') {
-      await lab.testId('preset').selectOption(preset);
+      await lab.controls.openPreset(preset);
       await lab.waitForRun(() => /Bufferbloat/.test(window.__cclab.scenario().name ?? ''));
     }
     await playTo(lab, 3);
@@ -117,15 +124,15 @@ test('projectorLayouts', async ({ lab }) => {
       await presenting(lab, false);
     }
 
-    await lab.testId('split-view').click();
-    await lab.page.waitForSelector('[data-testid="split-play"]:not([disabled])', { timeout: 20000 });
+    await lab.split.openButton.click();
+    await expect(lab.split.playButton).toBeEnabled({ timeout: 20000 });
     await presenting(lab, true);
     await lab.testId('split-speed').selectOption('5');
-    await lab.testId('split-play').click();
-    await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs >= 3e9));
-    await lab.testId('split-play').click();
-    await lab.waitForRun(() => window.__cclab.split().mode === 'paused');
-    await lab.testId('split-table').waitFor();
+    await lab.split.playButton.click();
+    await lab.waitForRun(() => window.__cclab.split()?.runs.every((r) => r.nowNs >= 3e9));
+    await lab.split.playButton.click();
+    await lab.waitForRun(() => window.__cclab.split()?.mode === 'paused');
+    await lab.split.table.waitFor();
     for (const [w, h] of SIZES) {
       const size = `${w}x${h}`;
       await lab.page.setViewportSize({ width: w, height: h });
@@ -139,18 +146,21 @@ test('projectorLayouts', async ({ lab }) => {
         '[data-testid="split-clock"]',
       ]);
       // the table whole, without scrolling its own box either
-      const region = await lab.testId('split-table').evaluate((t) => {
+      const region = await lab.split.table.evaluate((t) => {
         const r = t.parentElement;
+        if (!r) throw new Error('the split table has no parent');
         return { over: r.scrollHeight - r.clientHeight, rows: t.querySelectorAll('tbody tr').length };
       });
       // one row per flow (its goodput, delay and loss as A → B), then Jain's index and the total
       const flows = (await lab.scenario()).flows.length;
-      expect(region.over <= 1 && region.rows === flows + 2, `${where}: all ${region.rows} rows (of ${flows} flows + 2) in view (${region.over} px more)`).toBeTruthy();
+      const all = `${where}: all ${region.rows} rows (of ${flows} flows + 2) in view (${region.over} px more)`;
+      expect(region.over, all).toBeLessThanOrEqual(1);
+      expect(region.rows, all).toBe(flows + 2);
       await shot(lab, `${preset}-split-presenting-${size}`);
     }
     await presenting(lab, false);
     await lab.testId('split-leave').click();
-    await lab.testId('split-view-panel').waitFor({ state: 'detached' });
+    await lab.split.panel.waitFor({ state: 'detached' });
     await lab.page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
   }
 });

@@ -1,17 +1,19 @@
-import { expect, test } from '../fixtures/test';
-import { Lab } from '../pages/Lab';
+import type { BrowserContext } from '@playwright/test';
 import { defaultScenarioForTests } from '../fixtures/scenarios';
+import { expect, test } from '../fixtures/test';
+import type { Box } from '../pages/Canvas';
+import { Lab, type Scenario } from '../pages/Lab';
 
 /** Selects the r1–r2 bottleneck by clicking the middle of the link. */
-async function selectBottleneck(lab) {
+async function selectBottleneck(lab: Lab): Promise<void> {
   const a = await lab.canvas.nodeCentre('r1');
   const b = await lab.canvas.nodeCentre('r2');
   await lab.page.mouse.click((a.x + b.x) / 2, (a.y + b.y) / 2);
-  await lab.testId('link-inspector').waitFor();
+  await lab.inspector.link.waitFor();
 }
 
 /** Opens a scenario through a share link that plays on opening (`&play`). */
-async function openScenario(context, baseUrl, scenario) {
+async function openScenario(context: BrowserContext, baseUrl: string, scenario: Scenario): Promise<Lab> {
   const first = new Lab(await context.newPage(), baseUrl);
   await first.open();
   const hash = await first.page.evaluate((s) => window.__cclab.encode(s), scenario);
@@ -22,7 +24,7 @@ async function openScenario(context, baseUrl, scenario) {
 }
 
 /** Points the queue chart draws for a series (its index of what the canvas shows). */
-function chartPoints(lab, series) {
+function chartPoints(lab: Lab, series: string): Promise<number> {
   return lab.page.evaluate(
     (key) =>
       Number(
@@ -37,10 +39,11 @@ function chartPoints(lab, series) {
  * Counts the overlay canvas's opaque pixels close to each colour, inside a screen rectangle (all
  * of the canvas when none is given).
  */
-function overlayPixels(lab, colors, rect = null) {
+function overlayPixels(lab: Lab, colors: string[], rect: Box | null = null): Promise<number[]> {
   return lab.page.evaluate(
     ({ colors, rect }) => {
-      const cv = document.querySelector('canvas.live-overlay');
+      const cv = document.querySelector<HTMLCanvasElement>('canvas.live-overlay');
+      if (!cv) throw new Error('no live overlay canvas');
       const box = cv.getBoundingClientRect();
       const k = cv.width / box.width;
       const r = rect ?? { x: box.x, y: box.y, width: box.width, height: box.height };
@@ -49,7 +52,7 @@ function overlayPixels(lab, colors, rect = null) {
       const w = Math.min(cv.width - x0, Math.ceil(r.width * k));
       const h = Math.min(cv.height - y0, Math.ceil(r.height * k));
       if (w <= 0 || h <= 0) return colors.map(() => 0);
-      const data = cv.getContext('2d').getImageData(x0, y0, w, h).data;
+      const data = cv.getContext('2d')!.getImageData(x0, y0, w, h).data;
       const rgb = colors.map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
       const counts = colors.map(() => 0);
       for (let i = 0; i < data.length; i += 4) {
@@ -64,22 +67,31 @@ function overlayPixels(lab, colors, rect = null) {
   );
 }
 
+/** Overlay pixels by hue class: a mark's teal, a drop's purple (early), red (overflow) or black (forced). */
+interface Hues {
+  teal: number;
+  purple: number;
+  red: number;
+  black: number;
+}
+
 /**
  * Counts the overlay's pixels by hue class inside a screen rectangle: glyphs fade (alpha, over
  * their white halo), so their colour is matched by hue and saturation rather than exactly.
  */
-function overlayHues(lab, rect) {
+function overlayHues(lab: Lab, rect: Box): Promise<Hues> {
   return lab.page.evaluate((r) => {
-    const cv = document.querySelector('canvas.live-overlay');
+    const cv = document.querySelector<HTMLCanvasElement>('canvas.live-overlay');
+    if (!cv) throw new Error('no live overlay canvas');
     const box = cv.getBoundingClientRect();
     const k = cv.width / box.width;
     const x0 = Math.max(0, Math.floor((r.x - box.x) * k));
     const y0 = Math.max(0, Math.floor((r.y - box.y) * k));
     const w = Math.min(cv.width - x0, Math.ceil(r.width * k));
     const h = Math.min(cv.height - y0, Math.ceil(r.height * k));
-    const out = { teal: 0, purple: 0, red: 0, black: 0 };
+    const out: Hues = { teal: 0, purple: 0, red: 0, black: 0 };
     if (w <= 0 || h <= 0) return out;
-    const d = cv.getContext('2d').getImageData(x0, y0, w, h).data;
+    const d = cv.getContext('2d')!.getImageData(x0, y0, w, h).data;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i + 3] < 40) continue;
       const [R, G, B] = [d[i] / 255, d[i + 1] / 255, d[i + 2] / 255];
@@ -111,13 +123,13 @@ test('redShowsAverageQueueAndThresholds', async ({ lab }) => {
   await lab.open();
   // picked before the run: the queue chart records the state of the discipline a run starts
   // with (a change mid-run is a timed event, and RED's state then has no columns)
-  await lab.testId('reset').click();
+  await lab.controls.resetButton.click();
   await selectBottleneck(lab);
   await lab.testId('link-queue').selectOption('red');
   // its generated form: RED's parameters with their defaults as placeholders
   expect(await lab.testId('queue-param-minThresh').count()).toBe(1);
   expect(await lab.testId('queue-param-gentle').getAttribute('type')).toBe('checkbox');
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 6e9);
   expect(await lab.testId('queue-chart-port').inputValue()).toBe('r1->r2');
   expect(await lab.testId('queue-chart-view').inputValue()).toBe('backlog');
@@ -134,46 +146,49 @@ test('redShowsAverageQueueAndThresholds', async ({ lab }) => {
     { timeout: 10000 },
   );
   for (const k of ['disc:avgQueue', 'disc:minThresh', 'disc:maxThresh'])
-    expect((await chartPoints(lab, k)) > 50, `${k} is drawn`).toBeTruthy();
-  const legend = await lab.page.locator('[data-testid="chart-queue"] .legend-item').allInnerTexts();
+    expect(await chartPoints(lab, k), `${k} is drawn`).toBeGreaterThan(50);
+  const legend = await lab.charts.chart('queue').locator('.legend-item').allInnerTexts();
   for (const label of ['f0', 'f1', 'Average queue', 'Min threshold', 'Max threshold'])
-    expect(legend.includes(label), `legend lists ${label} (${legend.join(', ')})`).toBeTruthy();
+    expect(legend, `legend lists ${label} (${legend.join(', ')})`).toContain(label);
   // the thresholds are RED's automatic ones: constant, min below max, the average moving between
-  const col = (c) => lab.page.evaluate((c) => window.__cclab.portColumn('r1->r2', c), c);
+  const col = (c: string): Promise<number[]> => lab.page.evaluate((c) => window.__cclab.portColumn('r1->r2', c), c);
   const [min, max, avg] = [await col('disc:minThresh'), await col('disc:maxThresh'), await col('disc:avgQueue')];
   expect(new Set(min).size).toBe(1);
   expect(new Set(max).size).toBe(1);
-  expect(min[0] > 0 && min[0] < max[0], `0 < min ${min[0]} < max ${max[0]}`).toBeTruthy();
-  expect(Math.max(...avg) > min[0], 'the average queue rises above the minimum threshold').toBeTruthy();
-  await lab.page
-    .locator('[data-testid="chart-queue"]')
+  expect(min[0], `0 < min ${min[0]} < max ${max[0]}`).toBeGreaterThan(0);
+  expect(min[0], `0 < min ${min[0]} < max ${max[0]}`).toBeLessThan(max[0]);
+  expect(Math.max(...avg), 'the average queue rises above the minimum threshold').toBeGreaterThan(min[0]);
+  await lab.charts
+    .chart('queue')
     .screenshot({ path: new URL('../artifacts/queue-chart-red.png', import.meta.url).pathname });
   await lab.screenshot('queue-red');
   // the drop probability has its own view
   const views = await lab.page.locator('[data-testid="queue-chart-view"] option').allInnerTexts();
-  expect(views.some((v) => /probability/i.test(v)), `views: ${views.join(', ')}`).toBeTruthy();
+  expect(
+    views.some((v) => /probability/i.test(v)),
+    `views: ${views.join(', ')}`,
+  ).toBeTruthy();
 });
 
 /** DRR with CoDel sub-queues: the bottleneck's gauge is stacked in both flows' colours. */
 test('drrWithCodelChildrenStacksTheGaugeByFlow', async ({ lab }) => {
   await lab.open();
   // configure before the run (a change mid-run would be recorded as a timed event)
-  await lab.testId('reset').click();
+  await lab.controls.resetButton.click();
   await selectBottleneck(lab);
   // a 16-packet buffer: CoDel keeps a few packets queued, and a few must fill a visible part of the gauge
-  await lab.testId('link-buffer').fill('16');
-  await lab.testId('link-buffer').press('Enter');
+  await lab.inspector.set('link-buffer', '16');
   await lab.testId('link-queue').selectOption('drr');
   await lab.testId('link-child-queue').selectOption('codel');
   // the child's own form
   expect(await lab.testId('queue-param-child-target').count()).toBe(1);
   const q = (await lab.scenario()).links[0].queue;
-  expect(q.type).toBe('drr');
-  expect(q.child.type).toBe('codel');
-  await lab.testId('play').click();
+  expect(q?.type).toBe('drr');
+  expect(q?.child?.type).toBe('codel');
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > 4e9);
   // pause at a moment when both flows have packets queued at the bottleneck (step until one comes)
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
   await lab.page.waitForTimeout(300); // the worker's last frame before the pause is applied
   let both = false;
@@ -183,17 +198,20 @@ test('drrWithCodelChildrenStacksTheGaugeByFlow', async ({ lab }) => {
     if (!both) {
       // one probe interval on, and wait until the lab has applied that step's frame
       const t = (await lab.run()).nowNs;
-      await lab.testId('step').click();
+      await lab.controls.stepButton.click();
       await lab.waitForRun((t0) => window.__cclab.run().nowNs > t0, t);
     }
   }
-  expect(both, 'both flows have two or more packets queued at the bottleneck at some step').toBeTruthy();
+  expect(both, 'both flows have two or more packets queued at the bottleneck at some step').toBe(true);
   await lab.page.waitForTimeout(400); // the overlay draws the paused state, and mirrors it into data-backlog
   const gauge = lab.testId('queue-r1->r2');
   expect(await gauge.getAttribute('data-backlog')).toMatch(/^0:\d+ 1:\d+$/);
   const box = await gauge.locator('.queue-bg').boundingBox();
+  if (!box) throw new Error('the r1->r2 gauge is not on screen');
   const [blue, orange] = await overlayPixels(lab, ['#0072B2', '#E69F00'], box);
-  expect(blue > 3 && orange > 3, `the gauge shows both flow colours (f0 ${blue} px, f1 ${orange} px)`).toBeTruthy();
+  const colours = `the gauge shows both flow colours (f0 ${blue} px, f1 ${orange} px)`;
+  expect(blue, colours).toBeGreaterThan(3);
+  expect(orange, colours).toBeGreaterThan(3);
   // the tooltip counts drops by reason
   await gauge.hover();
   const title = await gauge.locator('title').textContent();
@@ -212,27 +230,34 @@ test('ecnMarkIsDrawnDifferentlyFromADrop', async ({ context, baseUrl }) => {
   s.flows[0].transport = { type: 'tcp', cc: 'newreno', params: { ecn: true } };
   s.flows[1].start = '0s';
   const lab = await openScenario(context, baseUrl, s);
-  await lab.testId('speed').selectOption('0.25');
-  const kinds = new Set();
+  await lab.controls.speed.selectOption('0.25');
+  const kinds = new Set<string>();
   const t0 = Date.now();
   while (Date.now() - t0 < 30000) {
     for (const k of (await lab.live()).dropKinds) kinds.add(k);
     if ([...kinds].some((k) => k.startsWith('mark:')) && [...kinds].some((k) => !k.startsWith('mark:'))) break;
     await lab.page.waitForTimeout(50);
   }
-  expect([...kinds].some((k) => k.startsWith('mark:')), `marks seen: ${[...kinds].join(', ')}`).toBeTruthy();
-  expect([...kinds].some((k) => !k.startsWith('mark:')), `drops seen: ${[...kinds].join(', ')}`).toBeTruthy();
+  expect(
+    [...kinds].some((k) => k.startsWith('mark:')),
+    `marks seen: ${[...kinds].join(', ')}`,
+  ).toBeTruthy();
+  expect(
+    [...kinds].some((k) => !k.startsWith('mark:')),
+    `drops seen: ${[...kinds].join(', ')}`,
+  ).toBeTruthy();
   // Beyond the bottleneck's gauge: drops just past its end, marks (teal rings) a little further
   // on. Watch the canvas there: a mark's pixels are teal, a drop's red (overflow), purple (early)
   // or black (forced), never teal. (Glyphs fade within 0.9 s, so each is caught when fresh.)
   const gauge = await lab.testId('queue-r1->r2').locator('.queue-bg').boundingBox();
+  if (!gauge) throw new Error('the r1->r2 gauge is not on screen');
   const spot = { x: gauge.x + gauge.width, y: gauge.y - 14, width: 36, height: gauge.height + 28 };
-  const most = { teal: 0, purple: 0, red: 0, black: 0 };
+  const most: Hues = { teal: 0, purple: 0, red: 0, black: 0 };
   let shot = false;
   const t1 = Date.now();
   while (Date.now() - t1 < 30000 && !(most.teal > 8 && most.purple + most.red + most.black > 8)) {
     const h = await overlayHues(lab, spot);
-    for (const k of Object.keys(most)) most[k] = Math.max(most[k], h[k]);
+    for (const k of ['teal', 'purple', 'red', 'black'] as const) most[k] = Math.max(most[k], h[k]);
     if (!shot && h.teal > 8 && h.purple + h.red + h.black > 8) {
       shot = true;
       await lab.page.screenshot({
@@ -241,19 +266,25 @@ test('ecnMarkIsDrawnDifferentlyFromADrop', async ({ context, baseUrl }) => {
       });
     }
   }
-  expect(most.teal > 8, `an ECN mark is drawn as a teal ring (${JSON.stringify(most)})`).toBeTruthy();
-  expect(most.purple + most.red + most.black > 8, `a drop is drawn in another colour (${JSON.stringify(most)})`).toBeTruthy();
+  expect(most.teal, `an ECN mark is drawn as a teal ring (${JSON.stringify(most)})`).toBeGreaterThan(8);
+  expect(
+    most.purple + most.red + most.black,
+    `a drop is drawn in another colour (${JSON.stringify(most)})`,
+  ).toBeGreaterThan(8);
   // the port's tooltip counts marks apart from drops
   const reasons = (await lab.live()).reasons.find((r) => r.port === 'r1->r2');
-  expect(Object.values(reasons.marks).reduce((a, b) => a + b, 0) > 0).toBeTruthy();
-  expect(Object.values(reasons.drops).reduce((a, b) => a + b, 0) > 0).toBeTruthy();
+  if (!reasons) throw new Error('no drop reasons for r1->r2');
+  expect(Object.values(reasons.marks).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  expect(Object.values(reasons.drops).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   await lab.screenshot('mark-and-drop-page');
 });
 
 /** The queue lessons' presets open from the scenario menu and run. */
 test('queuePresetsOpenAndRun', async ({ lab }) => {
   await lab.open();
-  const ids = await lab.page.locator('[data-testid="preset"] option').evaluateAll((os) => os.map((o) => o.value));
+  const ids = await lab.controls.preset
+    .locator('option')
+    .evaluateAll((os: HTMLOptionElement[]) => os.map((o) => o.value));
   const wanted = ids.filter((id) => /^(bufferbloat|fair-queueing-|dctcp)/.test(id));
   for (const id of [
     'bufferbloat',
@@ -263,16 +294,17 @@ test('queuePresetsOpenAndRun', async ({ lab }) => {
     'fair-queueing-fq-codel',
     'dctcp',
   ])
-    expect(wanted.includes(id), `${id} is listed (${wanted.join(', ')})`).toBeTruthy();
+    expect(wanted, `${id} is listed (${wanted.join(', ')})`).toContain(id);
   for (const id of wanted) {
-    await lab.testId('preset').selectOption(id);
+    await lab.controls.openPreset(id);
     await lab.waitForRun(() => window.__cclab.run().status === 'paused' || window.__cclab.run().status === 'playing');
-    if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
+    if ((await lab.run()).status !== 'playing') await lab.controls.playButton.click();
     await lab.waitForRun(() => window.__cclab.run().nowNs > 3e9, undefined, 30000);
     const r = await lab.run();
     expect(r.issues, `${id} is valid`).toEqual([]);
     const series = await lab.series();
-    expect(series.ports.length > 0 && series.ports[0].queue.length > 10, `${id} records its queues`).toBeTruthy();
+    expect(series.ports.length, `${id} records its queues`).toBeGreaterThan(0);
+    expect(series.ports[0].queue.length, `${id} records its queues`).toBeGreaterThan(10);
     await lab.page.waitForTimeout(600);
     await lab.screenshot(`preset-${id}`);
   }

@@ -1,13 +1,17 @@
-import { expect, test } from '../fixtures/test';
-import { Lab } from '../pages/Lab';
+import type { ScenarioInput } from '@cclab/engine';
 import { defaultScenarioForTests } from '../fixtures/scenarios';
+import { expect, test, watchErrors } from '../fixtures/test';
+import { Lab } from '../pages/Lab';
 
-function named(name) {
+/** The default scenario under another name. */
+function named(name: string): ReturnType<typeof defaultScenarioForTests> {
   return { ...defaultScenarioForTests(), name };
 }
 
+/** Adds the page errors and console errors of `context`'s pages to `errors` (the fixture watches only its own context). */
+
 /** Imports a scenario as a file, the way a user does (the file picker). */
-async function importScenario(lab, scenario) {
+async function importScenario(lab: Lab, scenario: ScenarioInput): Promise<void> {
   await lab.testId('import-file').setInputFiles({
     name: 'work.json',
     mimeType: 'application/json',
@@ -17,9 +21,9 @@ async function importScenario(lab, scenario) {
 }
 
 /** Opens Recent work from the Open… list and returns the names listed, newest first. */
-async function recentNames(lab) {
-  await lab.testId('preset').selectOption('__recent');
-  await lab.testId('recent-panel').waitFor();
+async function recentNames(lab: Lab): Promise<string[]> {
+  await lab.controls.openPreset('__recent');
+  await lab.recent.panel.waitFor();
   return lab.page.locator('[data-testid="recent-entry"] .recent-name').allTextContents();
 }
 
@@ -28,9 +32,10 @@ async function recentNames(lab) {
  * invalid edit and a new empty network, each followed by closing the tabs and coming back: nothing
  * is lost; Recent work lists it and opens it again.
  */
-test('nothingTheUserMadeIsLost', async ({ browser, baseUrl }) => {
+test('nothingTheUserMadeIsLost', async ({ browser, baseUrl, errors }) => {
   // one browser profile (storage shared between its tabs), as a user's browser is
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  watchErrors(context, errors);
   try {
     // 1. A valid link opened in the tab that holds imported work.
     const a = new Lab(await context.newPage(), baseUrl);
@@ -55,22 +60,21 @@ test('nothingTheUserMadeIsLost', async ({ browser, baseUrl }) => {
     expect((await c.scenario()).name, 'a new tab opens the newest work').toBe('Homework draft');
     const names = await recentNames(c);
     for (const n of ['Homework draft', 'Sent by a colleague', 'Lecture 7 network'])
-      expect(names.includes(n), `“${n}” is in Recent work: ${names.join(', ')}`).toBeTruthy();
+      expect(names, `“${n}” is in Recent work: ${names.join(', ')}`).toContain(n);
     // and opens again in one click
     await c.page
       .locator('[data-testid="recent-entry"]', { hasText: 'Lecture 7 network' })
       .getByTestId('recent-open')
       .click();
     await c.page.waitForFunction(() => window.__cclab.scenario().name === 'Lecture 7 network');
-    expect(await c.scenario()).toEqual(named('Lecture 7 network'));
+    expect(await c.scenario()).toStrictEqual(named('Lecture 7 network'));
 
     // 3. An invalid edit, then a new empty network, then close and reopen.
-    await c.page.locator('[data-testid="link-r1-r2"] .link-hit').click({ force: true });
-    await c.testId('link-delay').fill('-3');
-    await c.testId('link-delay').press('Enter');
+    await c.canvas.linkHit('r1-r2').click({ force: true });
+    await c.inspector.set('link-delay', '-3');
     await c.page.waitForTimeout(700);
     c.page.once('dialog', (dialog) => dialog.accept()); // "Replace your edited network…?"
-    await c.testId('preset').selectOption('__empty');
+    await c.controls.openPreset('__empty');
     await c.page.waitForFunction(() => window.__cclab.scenario().nodes.length === 0);
     await c.page.waitForTimeout(700);
     await c.page.close({ runBeforeUnload: true });
@@ -82,14 +86,14 @@ test('nothingTheUserMadeIsLost', async ({ browser, baseUrl }) => {
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/Untitled network/);
     await notice.getByTestId('notice-recent').click();
-    await d.testId('recent-panel').waitFor();
+    await d.recent.panel.waitFor();
     const lecture = d.page
       .locator('[data-testid="recent-entry"]', { hasText: 'Lecture 7 network' })
       .filter({ has: d.page.getByTestId('recent-draft') });
     expect(await lecture.getByTestId('recent-draft').textContent(), 'the invalid edit is its draft').toMatch(/delay/);
     await lecture.getByTestId('recent-open-draft').click();
     await d.page.waitForFunction(() => window.__cclab.scenario().links.some((l) => l.delay === '-3ms'));
-    await d.testId('problems').waitFor();
+    await d.notices.problems.waitFor();
     await d.screenshot('recent-work-draft-reopened');
   } finally {
     await context.close();

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
+import { expect, test } from '../fixtures/test';
 
 /**
  * The sample files in public/samples/ are linked where the lab imports files (the Sweep and
@@ -10,7 +10,7 @@ test('sampleFilesAreLinkedWhereFilesAreImported', async ({ lab }) => {
   await lab.open();
   await page.getByRole('button', { name: 'Sweep', exact: true }).click();
   const links = page.getByRole('region', { name: 'Sweep' }).locator('[data-testid="sample-files"] a');
-  const found = await links.evaluateAll((as) =>
+  const found = await links.evaluateAll((as: HTMLAnchorElement[]) =>
     as.map((a) => ({ kind: a.dataset.sample, href: a.href, file: a.download })),
   );
   expect(found.map((l) => l.kind).sort()).toEqual(['exercise', 'scenario', 'sweep', 'trace']);

@@ -1,12 +1,15 @@
 import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { ARTIFACTS } from '../pages/Lab';
 
 /** axe-core on one part of the page: no violations. */
-async function noAxeViolations(page, selector) {
+async function noAxeViolations(page: Page, selector: string): Promise<void> {
   const r = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+    [],
+  );
 }
 
 /**
@@ -65,7 +68,10 @@ test('seed004GridRunsAsABatchInTheLab', async ({ lab }) => {
     const cells = grids.nth(i).getByTestId('sweep-grid-cell');
     expect(await cells.count()).toBe(16);
     const values = await cells.allTextContents();
-    expect(values.every((v) => Number.isFinite(Number(v))), `grid ${i}: every cell a number: ${values.join(' ')}`).toBeTruthy();
+    expect(
+      values.every((v) => Number.isFinite(Number(v))),
+      `grid ${i}: every cell a number: ${values.join(' ')}`,
+    ).toBeTruthy();
   }
   const jain = grids.nth(0);
   expect(await jain.locator('thead th').allTextContents()).toEqual([
@@ -95,7 +101,7 @@ test('seed004GridRunsAsABatchInTheLab', async ({ lab }) => {
 /** The seed 004 presets offer their grid from the Sweep panel's form. */
 test('seed004PresetOffersItsGrid', async ({ lab }) => {
   await lab.open();
-  await lab.testId('preset').selectOption('seed004-random');
+  await lab.controls.openPreset('seed004-random');
   await lab.page.getByRole('button', { name: 'Sweep', exact: true }).click();
   const panel = lab.page.getByRole('region', { name: 'Sweep' });
   await panel.waitFor();
@@ -113,31 +119,30 @@ test('seed004PresetOffersItsGrid', async ({ lab }) => {
  */
 test('perSlotSnrChart', async ({ lab }) => {
   await lab.open();
-  await lab.testId('preset').selectOption('wireless-cell');
+  await lab.controls.openPreset('wireless-cell');
   // the preset's run loads asynchronously: read its status only once it is the preset's run (its
   // meta has the three UEs; read before, the status is the default scenario's, and the preset's
   // run would never be started)
-  await lab.page.waitForFunction(() => window.__cclab.scenario().name.startsWith('Wireless cell'));
+  await lab.page.waitForFunction(() => window.__cclab.scenario().name?.startsWith('Wireless cell'));
   await lab.waitForRun(
     () => window.__cclab.series().ues.length === 3 && ['paused', 'playing'].includes(window.__cclab.run().status),
   );
-  if ((await lab.run()).status !== 'playing') await lab.testId('play').click();
+  if ((await lab.run()).status !== 'playing') await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.series().ues.every((u) => u.t.length >= 20), undefined, 30000);
-  await lab.testId('play').click(); // pause
-  const chart = lab.testId('chart-snr');
+  await lab.controls.playButton.click(); // pause
+  const chart = lab.charts.chart('snr');
   await lab.testId('snr-chart-view').selectOption('snr');
   await chart.getByTestId('legend-slot:snr:BS:served').waitFor();
-  const [download] = await Promise.all([lab.page.waitForEvent('download'), lab.testId('chart-snr-csv').click()]);
-  const rows = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  const rows = (await lab.charts.exportText('snr', 'csv')).trim().split('\n');
   expect(rows[0]).toMatch(/^t \(s\),UE1 \(dB\),UE2 \(dB\),UE3 \(dB\),served UE's SNR \(dB\)$/);
   const t = rows.slice(1).map((r) => Number(r.split(',')[0]));
-  expect(t.length > 100, `${t.length} slots`).toBeTruthy();
+  expect(t.length, `${t.length} slots`).toBeGreaterThan(100);
   // one row per 10 ms slot
-  t.forEach((x, i) => expect(Math.abs(x - i * 0.01) < 1e-9, `slot ${i} at ${x}`).toBeTruthy());
+  t.forEach((x, i) => expect(Math.abs(x - i * 0.01), `slot ${i} at ${x}`).toBeLessThan(1e-9));
   // the served line sits on one UE's SNR whenever a UE was served
   for (const r of rows.slice(1)) {
     const [, a, b, c, served] = r.split(',');
-    if (served !== '') expect([a, b, c].includes(served), `served ${served} among ${a} ${b} ${c}`).toBeTruthy();
+    if (served !== '') expect([a, b, c], `served ${served} among ${a} ${b} ${c}`).toContain(served);
   }
   await noAxeViolations(lab.page, '[data-testid="chart-snr"]');
   await lab.screenshot('per-slot-snr');

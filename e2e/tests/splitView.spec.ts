@@ -2,30 +2,46 @@ import { expect, test } from '../fixtures/test';
 // The split view: two variants of one scenario side by side, one clock and one seed,
 // two workers — NewReno against CUBIC on the default network, as an instructor would show it.
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { PageSummary } from '../../apps/web/src/worker/pageSummary';
 import { Lab } from '../pages/Lab';
 import { crowdedChartHeads } from '../fixtures/layoutChecks';
 
+type SplitState = NonNullable<Awaited<ReturnType<Lab['split']['state']>>>;
 
 /** A slice of the shared clock covers at most 100 ms of wall time (splitClock.ts) × the speed. */
 const MAX_SLICE_WALL_S = 0.1;
 
 /** Waits until the page runs `n` workers (Playwright learns of a worker, or its end, a moment later). */
-async function waitForWorkers(page, n) {
+async function waitForWorkers(page: Page, n: number): Promise<number> {
   for (let i = 0; i < 100 && page.workers().length !== n; i++) await page.waitForTimeout(100);
   return page.workers().length;
 }
 
-function split(lab) {
-  return lab.page.evaluate(() => window.__cclab.split());
+/** The split view's two runs; it must be open. */
+async function openSplit(lab: Lab): Promise<SplitState> {
+  const s = await lab.split.state();
+  expect(s, 'the split view is open').not.toBeNull();
+  return s!;
+}
+
+/**
+ * A split run's summary: the page's summary of the run (apps/web/src/worker/pageSummary.ts), which
+ * `__cclab.split()` hands over as it is; there is one once the run has started.
+ */
+function summaryOf(run: SplitState['runs'][number]): PageSummary {
+  const summary = run.summary as PageSummary | null;
+  expect(summary, 'the run has a summary').not.toBeNull();
+  return summary!;
 }
 
 /** Both runs' clocks every animation frame for `ms`: [[aNs, bNs], …]. */
-function splitClockReadings(lab, ms) {
+function splitClockReadings(lab: Lab, ms: number): Promise<[number, number][]> {
   return lab.page.evaluate(async (ms) => {
-    const out = [];
+    const out: [number, number][] = [];
     const end = performance.now() + ms;
     while (performance.now() < end) {
-      const s = window.__cclab.split();
+      const s = window.__cclab.split()!;
       out.push([s.runs[0].nowNs, s.runs[1].nowNs]);
       await new Promise((r) => requestAnimationFrame(r));
     }
@@ -33,24 +49,31 @@ function splitClockReadings(lab, ms) {
   }, ms);
 }
 
-async function openSplitByKeyboard(lab) {
+/** Focuses the Split view button, presses Enter and waits until both runs can play. */
+async function openSplitByKeyboard(lab: Lab): Promise<void> {
   const button = lab.page.getByRole('button', { name: 'Split view' });
   await button.focus();
   expect(await button.evaluate((b) => b === document.activeElement), 'the Split view button takes focus').toBe(true);
   await lab.press('Enter');
-  await lab.testId('split-view-panel').waitFor();
+  await lab.split.panel.waitFor();
   await lab.page.waitForSelector('[data-testid="split-play"]:not([disabled])', { timeout: 20000 });
 }
 
-async function runToEnd(lab) {
+/** Runs both to the end (Run to end) and waits until they are finished. */
+async function runToEnd(lab: Lab): Promise<void> {
   await lab.testId('split-batch').click();
   await lab.waitForRun(() => window.__cclab.split()?.mode === 'finished', null, 90000);
 }
 
 /** Pane clocks (text and ns), and whether the panes sit side by side without overlapping. */
-async function paneLayout(lab) {
+async function paneLayout(lab: Lab): Promise<{
+  a: { left: number; right: number; top: number; width: number };
+  b: { left: number; right: number; top: number; width: number };
+  pageWidth: number;
+  scrollWidth: number;
+}> {
   return lab.page.evaluate(() => {
-    const box = (id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    const box = (id: string): DOMRect => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
     const a = box('split-pane-a');
     const b = box('split-pane-b');
     return {
@@ -81,17 +104,23 @@ test('splitViewRenoVsCubic', async ({ lab }) => {
   expect(await lab.testId('split-path').inputValue()).toBe('flows[*].transport.cc');
   expect(await lab.testId('split-value-a').inputValue()).toBe('newreno');
   expect(await lab.testId('split-value-b').inputValue()).toBe('cubic');
-  expect(await lab.testId('split-pane-a').locator('h3').textContent()).toMatch(/^A:\s+congestion control of every flow = newreno/);
-  expect(await lab.testId('split-pane-b').locator('h3').textContent()).toMatch(/^B:\s+congestion control of every flow = cubic/);
+  expect(await lab.split.pane('a').locator('h3').textContent()).toMatch(
+    /^A:\s+congestion control of every flow = newreno/,
+  );
+  expect(await lab.split.pane('b').locator('h3').textContent()).toMatch(
+    /^B:\s+congestion control of every flow = cubic/,
+  );
 
   // play both at 5×: both clocks advance, never more than one slice apart
   await lab.testId('split-speed').selectOption('5');
-  await lab.testId('split-play').click();
+  await lab.split.playButton.click();
   const readings = await splitClockReadings(lab, 2000);
-  const last = readings.at(-1);
+  const last = readings[readings.length - 1];
   expect(last[0] > 1e9 && last[1] > 1e9, `both runs advanced: ${last}`).toBeTruthy();
   const apart = Math.max(...readings.map(([a, b]) => Math.abs(a - b)));
-  expect(apart <= MAX_SLICE_WALL_S * 5 * 1e9, `the runs were at most one slice apart (${apart / 1e6} ms)`).toBeTruthy();
+  expect(apart, `the runs were at most one slice apart (${apart / 1e6} ms)`).toBeLessThanOrEqual(
+    MAX_SLICE_WALL_S * 5 * 1e9,
+  );
   console.log(
     `    split view at 5×, 1024×768: ${readings.length} frames in 2 s (${(readings.length / 2).toFixed(0)} fps), ` +
       `shared clock ${(last[0] / 1e9).toFixed(2)} s, runs at most ${(apart / 1e6).toFixed(1)} ms apart`,
@@ -102,29 +131,36 @@ test('splitViewRenoVsCubic', async ({ lab }) => {
   await lab.page.locator('.split-heading').click();
   await lab.press(' ');
   await lab.waitForRun(() => {
-    const s = window.__cclab.split();
+    const s = window.__cclab.split()!;
     return s.mode === 'paused' && s.runs[0].nowNs === s.runs[1].nowNs && s.runs[0].status === 'paused';
   });
   await lab.page.waitForTimeout(200);
-  const clockA = await lab.testId('split-clock-a').innerText();
-  const clockB = await lab.testId('split-clock-b').innerText();
+  const clockA = await lab.split.clock('a').innerText();
+  const clockB = await lab.split.clock('b').innerText();
   expect(clockA, 'both panes show the same simulated time').toBe(clockB);
-  expect(await lab.testId('split-clock-a').getAttribute('data-now-ns'), 'the shared clock reads what the panes read').toBe(await lab.testId('split-clock').getAttribute('data-now-ns'));
+  expect(await lab.split.clock('a').getAttribute('data-now-ns'), 'the shared clock reads what the panes read').toBe(
+    await lab.testId('split-clock').getAttribute('data-now-ns'),
+  );
   // Step moves both one probe interval (50 ms) on
-  const t0 = Number(await lab.testId('split-clock-a').getAttribute('data-now-ns'));
+  const t0 = Number(await lab.split.clock('a').getAttribute('data-now-ns'));
   await lab.testId('split-step').click();
-  await lab.waitForRun((t) => window.__cclab.split().runs.every((r) => r.nowNs === t + 50e6), t0);
+  await lab.waitForRun((t) => window.__cclab.split()!.runs.every((r) => r.nowNs === t + 50e6), t0);
 
   // the layout at 1024×768: the panes side by side, not overlapping, nothing wider than the page
   const lay = await paneLayout(lab);
-  expect(lay.a.right <= lay.b.left, `pane A (right ${lay.a.right}) ends before pane B (left ${lay.b.left})`).toBeTruthy();
+  expect(lay.a.right, `pane A (right ${lay.a.right}) ends before pane B (left ${lay.b.left})`).toBeLessThanOrEqual(
+    lay.b.left,
+  );
   expect(lay.a.top, 'the panes sit side by side').toBe(lay.b.top);
-  expect(lay.b.right <= lay.pageWidth && lay.scrollWidth <= lay.pageWidth, `no sideways overflow: ${JSON.stringify(lay)}`).toBeTruthy();
+  expect(
+    lay.b.right <= lay.pageWidth && lay.scrollWidth <= lay.pageWidth,
+    `no sideways overflow: ${JSON.stringify(lay)}`,
+  ).toBeTruthy();
   expect(await crowdedChartHeads(lab.page), 'no chart header is crowded').toEqual([]);
 
   await runToEnd(lab);
-  const s = await split(lab);
-  const [a, b] = s.runs.map((r) => r.summary);
+  const s = await openSplit(lab);
+  const [a, b] = s.runs.map(summaryOf);
   expect(a.simulatedS).toBe(60);
   expect(b.simulatedS).toBe(60);
   // the engine in each worker says what it ran
@@ -137,15 +173,14 @@ test('splitViewRenoVsCubic', async ({ lab }) => {
   const ccB = await lab.testId('split-figures-b').locator('td[data-col="cc"]').allInnerTexts();
   expect(ccB).toEqual(['cubic', 'cubic']);
   // the table of both runs with the differences
-  const rows = await lab
-    .testId('split-table')
+  const rows = await lab.split.table
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
   const goodput = rows.find((r) => r[0] === 'f0 goodput (Mb/s)');
   expect(goodput, `a goodput row: ${JSON.stringify(rows)}`).toBeTruthy();
-  expect(goodput[1]).not.toBe(goodput[2]);
+  expect(goodput![1]).not.toBe(goodput![2]);
   const delta = (b.flows[0].goodputBps - a.flows[0].goodputBps) / 1e6;
-  expect(goodput[3], 'Δ = B − A').toBe(`${delta >= 0 ? '+' : ''}${delta.toFixed(3)}`);
+  expect(goodput![3], 'Δ = B − A').toBe(`${delta >= 0 ? '+' : ''}${delta.toFixed(3)}`);
   await lab.page.waitForTimeout(700); // the charts' last redraw (at most every 250 ms, staggered)
   await lab.screenshot('split-view-finished-1024x768');
   await lab.page.locator('.split-view').evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -164,10 +199,10 @@ test('splitViewRenoVsCubic', async ({ lab }) => {
 
   // leaving it: the lab as it was, the scenario untouched, the workers gone
   await lab.testId('split-leave').click();
-  await lab.testId('split-view-panel').waitFor({ state: 'detached' });
-  await lab.testId('topology').first().waitFor({ state: 'visible' });
+  await lab.split.panel.waitFor({ state: 'detached' });
+  await lab.canvas.svg.first().waitFor({ state: 'visible' });
   expect(await lab.scenario(), 'the scenario is as it was').toEqual(before);
-  expect(await split(lab)).toBe(null);
+  expect(await lab.split.state()).toBe(null);
   expect(await lab.page.evaluate(() => location.hash)).not.toMatch(/split=/);
   expect(await waitForWorkers(lab.page, workersBefore), 'the split view’s workers are stopped').toBe(workersBefore);
 });
@@ -184,10 +219,10 @@ test('splitViewSameSeedSameRun', async ({ lab, context, baseUrl }) => {
   );
   await lab.page.waitForSelector('[data-testid="split-play"]:not([disabled])');
   await runToEnd(lab);
-  const s = await split(lab);
+  const s = await openSplit(lab);
   expect(s.runs[1].summary, 'A = B: the same figures').toEqual(s.runs[0].summary);
   expect(s.runs[1].cwnd, 'A = B: the same cwnd traces').toEqual(s.runs[0].cwnd);
-  const deltas = await lab.testId('split-table').locator('tbody tr td:last-child').allInnerTexts();
+  const deltas = await lab.split.table.locator('tbody tr td:last-child').allInnerTexts();
   expect(deltas.length > 0 && deltas.every((d) => d === '+0.000' || d === '—'), `every Δ is 0: ${deltas}`).toBeTruthy();
   await lab.page.waitForTimeout(700);
   await lab.screenshot('split-view-same-1440x900');
@@ -195,7 +230,7 @@ test('splitViewSameSeedSameRun', async ({ lab, context, baseUrl }) => {
   // Reset takes both back to time zero, paused
   await lab.testId('split-reset').click();
   await lab.waitForRun(() => {
-    const s = window.__cclab.split();
+    const s = window.__cclab.split()!;
     return s.mode === 'paused' && s.runs.every((r) => r.status === 'paused' && r.nowNs === 0);
   });
   expect(await lab.testId('split-clock').getAttribute('data-now-ns')).toBe('0');
@@ -212,7 +247,7 @@ test('splitViewSameSeedSameRun', async ({ lab, context, baseUrl }) => {
   expect(await lab.page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
   const again = new Lab(await context.newPage(), baseUrl);
   await again.page.goto(url);
-  await again.testId('split-view-panel').waitFor();
+  await again.split.panel.waitFor();
   expect(await again.testId('split-value-b').inputValue()).toBe('newreno');
   expect(await again.testId('split-path').inputValue()).toBe('flows[*].transport.cc');
   await again.page.waitForSelector('[data-testid="split-play"]:not([disabled])', { timeout: 20000 });
@@ -222,9 +257,9 @@ test('splitViewSameSeedSameRun', async ({ lab, context, baseUrl }) => {
   const pasted = new Lab(await context.newPage(), baseUrl);
   await pasted.open();
   await pasted.page.waitForFunction(() => /^#s=[^&]+$/.test(location.hash)); // the lab's own link, no split
-  expect(await pasted.testId('split-view-panel').count()).toBe(0);
+  expect(await pasted.split.panel.count()).toBe(0);
   await pasted.page.evaluate((h) => (location.hash = h), new URL(copied).hash);
-  await pasted.testId('split-view-panel').waitFor();
+  await pasted.split.panel.waitFor();
   expect(await pasted.testId('split-value-b').inputValue()).toBe('newreno');
   expect(await pasted.testId('split-path').inputValue()).toBe('flows[*].transport.cc');
 });
@@ -242,7 +277,7 @@ test('splitViewNamesBadFields', async ({ lab }) => {
   expect(await err.innerText()).toMatch(/^B value: links\[0\]\.rate: /);
   expect(await lab.testId('split-value-b').getAttribute('aria-invalid')).toBe('true');
   // the runs shown are still NewReno vs CUBIC (nothing applied)
-  expect(await lab.testId('split-pane-b').locator('h3').textContent()).toMatch(/= cubic/);
+  expect(await lab.split.pane('b').locator('h3').textContent()).toMatch(/= cubic/);
 
   await lab.testId('split-path').selectOption('links[r1-r2].queue.type');
   await lab.testId('split-value-a').selectOption('droptail');
@@ -263,30 +298,33 @@ test('splitViewPresenting', async ({ lab }) => {
   await lab.press('p');
   await lab.page.waitForSelector('.app.presenting');
   await lab.press(' ');
-  await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs > 2e9));
+  await lab.waitForRun(() => window.__cclab.split()!.runs.every((r) => r.nowNs > 2e9));
   await lab.press(' ');
-  await lab.waitForRun(() => window.__cclab.split().mode === 'paused');
+  await lab.waitForRun(() => window.__cclab.split()!.mode === 'paused');
   const lay = await paneLayout(lab);
   expect(lay.a.right <= lay.b.left && lay.scrollWidth <= lay.pageWidth, JSON.stringify(lay)).toBeTruthy();
   await lab.page.waitForTimeout(400);
   await lab.screenshot('split-view-presenting-1024x768');
   const r = await new AxeBuilder({ page: lab.page }).analyze();
-  expect(r.violations.map((v) => v.id), 'axe violations in the split view while presenting').toEqual([]);
+  expect(
+    r.violations.map((v) => v.id),
+    'axe violations in the split view while presenting',
+  ).toEqual([]);
 });
 
 /** A split view worker that fails is replaced: both runs go back to zero together and the lab says which run. */
 test('splitViewRecoversAFailedWorker', async ({ lab }) => {
   await lab.open();
   await openSplitByKeyboard(lab);
-  await lab.testId('split-play').click();
-  await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs > 1e9));
+  await lab.split.playButton.click();
+  await lab.waitForRun(() => window.__cclab.split()!.runs.every((r) => r.nowNs > 1e9));
   await lab.page.evaluate(() => window.__cclab.splitWorkerFault(1, 'throw'));
   await lab.page.getByText(/Split view, run B: The simulation was restarted/).waitFor();
   await lab.waitForRun(() => {
-    const s = window.__cclab.split();
+    const s = window.__cclab.split()!;
     return s.mode === 'paused' && s.runs.every((r) => r.status === 'paused' && r.nowNs === 0);
   });
   // and they play on together
-  await lab.testId('split-play').click();
-  await lab.waitForRun(() => window.__cclab.split().runs.every((r) => r.nowNs > 0.5e9));
+  await lab.split.playButton.click();
+  await lab.waitForRun(() => window.__cclab.split()!.runs.every((r) => r.nowNs > 0.5e9));
 });

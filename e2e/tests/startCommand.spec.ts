@@ -1,19 +1,21 @@
-import { expect, test } from '../fixtures/test';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { stripVTControlCharacters } from 'node:util';
+import { expect, test } from '../fixtures/test';
 import { Lab } from '../pages/Lab';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** A port nobody listens on now (the OS picks it, then it is released). */
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+      const address = srv.address();
+      // listening on an IP address and port, the server's address is an AddressInfo (not a pipe's name)
+      if (address === null || typeof address === 'string') srv.close(() => reject(new Error(`no port: ${address}`)));
+      else srv.close(() => resolve(address.port));
     });
   });
 }
@@ -39,14 +41,14 @@ test('npmStartTakesPortAndHost', async ({ context }) => {
     },
   );
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
+  child.stdout.on('data', (d: Buffer) => (out += String(d)));
+  child.stderr.on('data', (d: Buffer) => (out += String(d)));
   try {
     const url = `http://127.0.0.1:${port}/`;
     const deadline = Date.now() + 60_000;
     // Vite colours the port when it thinks it is on a terminal or in CI (picocolors reads $CI), so
     // the URL is only whole once the escape sequences are taken out.
-    const plain = () => stripVTControlCharacters(out);
+    const plain = (): string => stripVTControlCharacters(out);
     while (!plain().includes(url)) {
       if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${plain()}`);
       if (Date.now() > deadline) throw new Error(`npm start never printed ${url}:\n${plain()}`);
@@ -57,10 +59,13 @@ test('npmStartTakesPortAndHost', async ({ context }) => {
     const lab = new Lab(await context.newPage(), url);
     await lab.open();
     expect((await lab.scenario()).name).toBe('Two-flow dumbbell');
-    expect(plain(), 'Vite re-optimised while the first page loaded').not.toMatch(/optimized dependencies changed|new dependencies optimized/);
+    expect(plain(), 'Vite re-optimised while the first page loaded').not.toMatch(
+      /optimized dependencies changed|new dependencies optimized/,
+    );
   } finally {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      // the whole process group: npm, the shell it starts and Vite
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     } catch {
       /* already gone */
     }

@@ -1,6 +1,7 @@
-import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
-import { Lab } from '../pages/Lab';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures/test';
+import { ARTIFACTS, Lab } from '../pages/Lab';
 
 /**
  * A researcher opens the Sweep panel on the default dumbbell, sweeps the bottleneck buffer over
@@ -28,25 +29,27 @@ test('sweepBottleneckBufferAndCancel', async ({ lab, context, baseUrl }) => {
   expect(await queue.getByTestId('sweep-ci-band').count()).toBe(1);
   expect(await queue.getByTestId('sweep-ci-bar').count()).toBe(3);
   // the band has area: two seeds with jittered starts do not give identical queues
-  const band = await queue.getByTestId('sweep-ci-band').evaluate((el) => {
+  const band = await queue.getByTestId('sweep-ci-band').evaluate((el: SVGGraphicsElement) => {
     const b = el.getBBox();
     return { width: b.width, height: b.height };
   });
-  expect(band.width > 100 && band.height > 0, `CI band ${JSON.stringify(band)}`).toBeTruthy();
+  expect(band.width, `CI band ${JSON.stringify(band)}`).toBeGreaterThan(100);
+  expect(band.height, `CI band ${JSON.stringify(band)}`).toBeGreaterThan(0);
   // a bigger DropTail buffer holds a longer standing queue: the means rise (SVG y grows downwards)
   const cy = await queue.getByTestId('sweep-point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('cy'))));
-  expect(cy[0] > cy[1] && cy[1] > cy[2], `means rise with the buffer: cy ${cy}`).toBeTruthy();
-  await panel.screenshot({ path: new URL('../artifacts/sweep-panel.png', import.meta.url).pathname });
+  expect(cy[0], `means rise with the buffer: cy ${cy}`).toBeGreaterThan(cy[1]);
+  expect(cy[1], `means rise with the buffer: cy ${cy}`).toBeGreaterThan(cy[2]);
+  await panel.screenshot({ path: join(ARTIFACTS, 'sweep-panel.png') });
 
   // the chart's CSV: header with units and the interval, one row per buffer
   const [download] = await Promise.all([page.waitForEvent('download'), queue.getByTestId('sweep-chart-csv').click()]);
   const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
   expect(csv[0]).toBe('point,links[r1-r2].buffer,metric,unit,n,mean,sd,ci95,ci_low,ci_high,min,max');
   expect(csv.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
-      'p0,10 packets,meanQueuePackets[r1->r2],packets,2',
-      'p1,25 packets,meanQueuePackets[r1->r2],packets,2',
-      'p2,50 packets,meanQueuePackets[r1->r2],packets,2',
-    ]);
+    'p0,10 packets,meanQueuePackets[r1->r2],packets,2',
+    'p1,25 packets,meanQueuePackets[r1->r2],packets,2',
+    'p2,50 packets,meanQueuePackets[r1->r2],packets,2',
+  ]);
 
   // the sweep travels in the link: a fresh page opens the panel with the same sweep
   await panel.getByRole('button', { name: 'Copy sweep link' }).click();
@@ -73,7 +76,8 @@ test('sweepBottleneckBufferAndCancel', async ({ lab, context, baseUrl }) => {
   const status = panel.getByTestId('sweep-status');
   const text = await status.textContent();
   const m = /^Cancelled after (\d+) of 200 runs$/.exec(text ?? '');
-  expect(m && Number(m[1]) < 200, `cancelled: ${text}`).toBeTruthy();
+  if (!m) throw new Error(`cancelled: ${text}`);
+  expect(Number(m[1]), `cancelled: ${text}`).toBeLessThan(200);
   await page.waitForTimeout(1500);
   expect(await status.textContent(), 'no run finishes after the cancel').toBe(text);
   expect(await panel.getByRole('button', { name: 'Run sweep' }).isEnabled()).toBe(true);

@@ -1,19 +1,20 @@
 import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
-import { Lab } from '../pages/Lab';
+import type { Locator } from '@playwright/test';
+import type { Lab } from '../pages/Lab';
 
 /** Opens the Trace panel on the default two-flow dumbbell (10 Mb/s r1->r2 bottleneck, 60 s). */
-async function openTracePanel({ context, baseUrl }) {
-  const lab = new Lab(await context.newPage(), baseUrl);
+async function openTracePanel(lab: Lab): Promise<Locator> {
   await lab.open();
   await lab.waitForRun(() => window.__cclab.run().status !== 'idle');
   await lab.page.getByRole('button', { name: 'Trace', exact: true }).click();
   const panel = lab.page.getByRole('region', { name: 'Packet trace' });
   await panel.waitFor();
-  return { lab, panel };
+  return panel;
 }
 
-async function record(lab, panel) {
+/** Presses Record and download and returns the file the lab saves. */
+async function record(lab: Lab, panel: Locator): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([
     lab.page.waitForEvent('download', { timeout: 120_000 }),
     panel.getByRole('button', { name: 'Record and download' }).click(),
@@ -26,8 +27,8 @@ async function record(lab, panel) {
  * (pcap-savefile(5)) of raw IPv4 TCP packets in time order, no bigger than the limit, and the
  * panel says the limit cut the run short.
  */
-test('pcapOfTheBottleneckWithinTheLimit', async (ctx) => {
-  const { lab, panel } = await openTracePanel(ctx);
+test('pcapOfTheBottleneckWithinTheLimit', async ({ lab }) => {
+  const panel = await openTracePanel(lab);
   await panel.getByLabel('Format').selectOption('pcap');
   await panel.getByLabel('Ports').selectOption(['r1->r2']);
   await panel.getByLabel('Size limit').fill('200kB');
@@ -60,8 +61,8 @@ test('pcapOfTheBottleneckWithinTheLimit', async (ctx) => {
  * An ns-2 trace of both directions of the bottleneck: every line in ns-2.35's layout
  * (`op time from to type size flags fid src dst seq id`), from exactly the two chosen ports.
  */
-test('ns2TraceOfTwoPorts', async (ctx) => {
-  const { lab, panel } = await openTracePanel(ctx);
+test('ns2TraceOfTwoPorts', async ({ lab }) => {
+  const panel = await openTracePanel(lab);
   await panel.getByLabel('Format').selectOption('ns2');
   await panel.getByLabel('Ports').selectOption(['r1->r2', 'r2->r1']);
   await panel.getByLabel('Size limit').fill('100kB');
@@ -71,11 +72,11 @@ test('ns2TraceOfTwoPorts', async (ctx) => {
   expect(text.length <= 100_000 && text.endsWith('\n')).toBeTruthy();
   const lines = text.trimEnd().split('\n');
   const line = /^[+\-dr] \d+(\.\d+)? (\d+) (\d+) (tcp|ack) \d+ \S+ \d+ \d+\.\d+ \d+\.\d+ \d+ \d+$/;
-  const hops = new Set();
+  const hops = new Set<string>();
   for (const l of lines) {
     const m = line.exec(l);
-    expect(m, `ns-2 trace line: ${l}`).toBeTruthy();
-    hops.add(`${m[2]}>${m[3]}`);
+    expect(m, `ns-2 trace line: ${l}`).not.toBeNull();
+    hops.add(`${m![2]}>${m![3]}`);
   }
   expect(hops.size, `lines from two ports: ${[...hops]}`).toBe(2);
   const [a, b] = [...hops].map((h) => h.split('>'));
@@ -85,8 +86,8 @@ test('ns2TraceOfTwoPorts', async (ctx) => {
 });
 
 /** A size limit that is not a size is named and nothing can be recorded. */
-test('badSizeLimitIsNamed', async (ctx) => {
-  const { panel } = await openTracePanel(ctx);
+test('badSizeLimitIsNamed', async ({ lab }) => {
+  const panel = await openTracePanel(lab);
   await panel.getByLabel('Size limit').fill('lots');
   await panel
     .getByRole('alert')

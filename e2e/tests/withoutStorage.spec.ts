@@ -1,9 +1,26 @@
-import { expect, test } from '../fixtures/test';
 import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
+import type { ScenarioInput } from '@cclab/engine';
+import type { ViewTransform } from '../../apps/web/src/state/scenarioStore';
+import { expect, test } from '../fixtures/test';
 import { Lab } from '../pages/Lab';
 
+/** A scenario file as the lab exports it: the camera goes in `view.transform`. */
+interface ExportedScenario extends ScenarioInput {
+  view?: { transform?: ViewTransform };
+}
+
+/** The page's window with the real `Storage.prototype.setItem` kept aside by `storageFullIsReportedWithExport`. */
+type KeepsSetItem = typeof window & { __realSetItem: Storage['setItem'] };
+
+/** The name of the scenario autosaved in localStorage (undefined when none is saved). */
+function savedScenarioName(): string | undefined {
+  const saved: Partial<ScenarioInput> = JSON.parse(localStorage.getItem('cclab:scenario:v1') ?? '{}');
+  return saved.name;
+}
+
 /** What a browser that blocks site data does: reading `localStorage` or `sessionStorage` throws. */
-function blockStorage() {
+function blockStorage(): void {
   for (const name of ['localStorage', 'sessionStorage']) {
     Object.defineProperty(window, name, {
       configurable: true,
@@ -17,7 +34,8 @@ function blockStorage() {
   }
 }
 
-async function downloadedJson(lab, button) {
+/** Clicks `button` and reads the scenario file it downloads. */
+async function downloadedJson(lab: Lab, button: Locator): Promise<ExportedScenario> {
   const [download] = await Promise.all([lab.page.waitForEvent('download'), button.click()]);
   return JSON.parse(await readFile(await download.path(), 'utf8'));
 }
@@ -37,11 +55,11 @@ test('storageBlockedStillOpensAndRuns', async ({ lab, context, baseUrl }) => {
   // Edits work and do not repeat the notice; Export in the notice saves the work (with its camera).
   await lab.testId('scenario-name').fill('Kept only in this tab');
   await lab.page.waitForTimeout(1000);
-  expect(await lab.testId('notice').count(), 'the notice is said once').toBe(1);
+  expect(await lab.notices.notice.count(), 'the notice is said once').toBe(1);
   const file = await downloadedJson(lab, notice.locator('[data-testid="notice-export"]'));
   expect(file.name).toBe('Kept only in this tab');
-  expect(file.links).toEqual((await lab.scenario()).links);
-  expect(typeof file.view.transform.k).toBe('number');
+  expect(file.links).toStrictEqual((await lab.scenario()).links);
+  expect(typeof file.view?.transform?.k).toBe('number');
 
   // A shared link opens in a browser without storage.
   const shared = { ...(await lab.scenario()), name: 'Shared into a locked-down browser', seed: 99 };
@@ -49,7 +67,7 @@ test('storageBlockedStillOpensAndRuns', async ({ lab, context, baseUrl }) => {
   const other = new Lab(await context.newPage(), baseUrl);
   await other.open(`#s=${hash}&play`);
   expect(await other.page.evaluate(() => window.__cclab.startupSource)).toBe('link');
-  expect(await other.scenario()).toEqual(shared);
+  expect(await other.scenario()).toStrictEqual(shared);
   await other.waitForRun(() => window.__cclab.run().status === 'playing');
 });
 
@@ -57,10 +75,10 @@ test('storageBlockedStillOpensAndRuns', async ({ lab, context, baseUrl }) => {
 test('storageFullIsReportedWithExport', async ({ lab }) => {
   await lab.open();
   await lab.page.waitForTimeout(700);
-  expect(await lab.testId('notice').count()).toBe(0);
+  expect(await lab.notices.notice.count()).toBe(0);
   await lab.page.evaluate(() => {
     const real = Storage.prototype.setItem;
-    window.__realSetItem = real;
+    (window as KeepsSetItem).__realSetItem = real;
     Storage.prototype.setItem = function (k, v) {
       if (this === window.localStorage && v.length > 100)
         throw new DOMException("Failed to execute 'setItem' on 'Storage': exceeded the quota.", 'QuotaExceededError');
@@ -78,14 +96,19 @@ test('storageFullIsReportedWithExport', async ({ lab }) => {
   expect(file.name).toBe('Too big for the quota');
 
   await lab.page.evaluate(() => {
-    Storage.prototype.setItem = window.__realSetItem;
+    Storage.prototype.setItem = (window as KeepsSetItem).__realSetItem;
   });
   await lab.testId('scenario-name').fill('Fits again');
   await lab.page.waitForFunction(() => !document.querySelector('[data-notice="autosave"]'), undefined, {
     timeout: 3000,
   });
-  expect(await lab.testId('toast').innerText()).toMatch(/Autosave works again/);
-  const saved = await lab.page.evaluate(() => JSON.parse(localStorage.getItem('cclab:scenario:v1')).name);
+  expect(await lab.notices.toast.innerText()).toMatch(/Autosave works again/);
+  const saved = await lab.page.evaluate(() => {
+    const raw = localStorage.getItem('cclab:scenario:v1');
+    if (raw === null) throw new Error('nothing is autosaved');
+    const s: ScenarioInput = JSON.parse(raw);
+    return s.name;
+  });
   expect(saved).toBe('Fits again');
 });
 
@@ -93,7 +116,7 @@ test('storageFullIsReportedWithExport', async ({ lab }) => {
 test('editJustBeforeLeavingIsKept', async ({ lab }) => {
   await lab.open();
   await lab.page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 3000 });
-  const savedName = () => lab.page.evaluate(() => JSON.parse(localStorage.getItem('cclab:scenario:v1') ?? '{}').name);
+  const savedName = (): Promise<string | undefined> => lab.page.evaluate(savedScenarioName);
 
   // pagehide: saved in the same task, not 400 ms later
   await lab.testId('scenario-name').fill('Edited, then the tab closed');
@@ -106,7 +129,7 @@ test('editJustBeforeLeavingIsKept', async ({ lab }) => {
   await lab.page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
-    delete document.visibilityState;
+    Reflect.deleteProperty(document, 'visibilityState');
   });
   expect(await savedName()).toBe('Edited, then hidden');
 

@@ -1,20 +1,24 @@
+import type { ScenarioInput } from '@cclab/engine';
 import { expect, test } from '../fixtures/test';
+import type { Lab } from '../pages/Lab';
 
-async function playing(lab, minNs = 0.5e9) {
+/** Waits until the run plays past `minNs`. */
+async function playing(lab: Lab, minNs = 0.5e9): Promise<void> {
   await lab.waitForRun((t) => window.__cclab.run().status === 'playing' && window.__cclab.run().nowNs > t, minNs);
 }
 
 /** After a notice about the run, the scenario is the same, Play is enabled and the clock moves again. */
-async function playsAgain(lab, scenario) {
-  expect(await lab.scenario(), 'the scenario is kept').toEqual(scenario);
+async function playsAgain(lab: Lab, scenario: ScenarioInput): Promise<void> {
+  expect(await lab.scenario(), 'the scenario is kept').toStrictEqual(scenario);
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  expect(await lab.testId('play').isDisabled(), 'Play is enabled').toBe(false);
-  expect(await lab.testId('reset').isDisabled(), 'Reset is enabled').toBe(false);
-  await lab.testId('play').click();
+  expect(await lab.controls.playButton.isDisabled(), 'Play is enabled').toBe(false);
+  expect(await lab.controls.resetButton.isDisabled(), 'Reset is enabled').toBe(false);
+  await lab.controls.playButton.click();
   await playing(lab, 0.3e9);
 }
 
-async function troubleNotice(lab, timeout) {
+/** Waits for the notice about trouble with the run and returns its text. */
+async function troubleNotice(lab: Lab, timeout: number): Promise<string> {
   const n = lab.page.locator('[data-notice="run-trouble"]');
   await n.waitFor({ timeout });
   return n.innerText();
@@ -40,17 +44,17 @@ test('hungWorkerDuringBatchIsRestarted', async ({ lab }) => {
   await lab.controls.play();
   await playing(lab);
   const scenario = await lab.scenario();
-  await lab.testId('batch').click();
+  await lab.controls.batchButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'batch');
   await lab.page.evaluate(() => window.__cclab.workerFault('hang'));
   // Reset while the worker is stuck: "Loading…" until the lab gives up on the worker, not forever.
-  await lab.testId('reset').click();
-  expect(await lab.testId('run-status').innerText()).toBe('Loading…');
+  await lab.controls.resetButton.click();
+  expect(await lab.controls.status.innerText()).toBe('Loading…');
   await troubleNotice(lab, 25_000);
   await playsAgain(lab, scenario);
-  await lab.testId('play').click();
+  await lab.controls.playButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'paused');
-  await lab.testId('batch').click();
+  await lab.controls.batchButton.click();
   await lab.waitForRun(() => window.__cclab.run().status === 'done', undefined, 60_000);
   expect((await lab.run()).nowNs).toBe(60e9);
 });
@@ -76,15 +80,15 @@ test('engineErrorLeavesControlsUsable', async ({ lab }) => {
   const text = await troubleNotice(lab, 3000);
   expect(text).toMatch(/stopped at t = \d+\.\d+ s because the engine reported an error/);
   expect(text).toMatch(/injected on purpose/);
-  expect(await lab.testId('run-status').innerText()).toBe('Stopped by an error');
-  expect(await lab.testId('problems').innerText()).toMatch(/The simulation stopped: an engine error injected on purpose/);
+  expect(await lab.controls.status.innerText()).toBe('Stopped by an error');
+  expect(await lab.notices.problems.innerText()).toMatch(/The simulation stopped: an engine error injected on purpose/);
   await lab.screenshot('engine-error');
   const t = (await lab.run()).nowNs;
   await lab.page.waitForTimeout(300);
   expect((await lab.run()).nowNs, 'the clock stands still').toBe(t);
   for (const id of ['play', 'reset']) expect(await lab.testId(id).isDisabled(), `${id} is enabled`).toBe(false);
-  expect(await lab.testId('play').innerText()).toMatch(/Replay/);
-  await lab.testId('play').click();
+  expect(await lab.controls.playButton.innerText()).toMatch(/Replay/);
+  await lab.controls.playButton.click();
   await playing(lab, 0.2e9);
-  expect(await lab.testId('problems').count(), 'the message goes with the new run').toBe(0);
+  expect(await lab.notices.problems.count(), 'the message goes with the new run').toBe(0);
 });
