@@ -43,11 +43,20 @@ class TwoClassScheduler extends ClassfulQueueDisc {
 }
 
 let holdRelease = 0;
+// Registered for good (test files share a worker's module graph, vitest.config.ts): described as
+// fully as a real model, so tests that go through every registered model hold with these too.
 const registerTestModels = () => {
   if (queueModels.some((m) => m.info.id === 'test-hold')) return;
   queueModels.push(
     {
-      info: { id: 'test-hold', category: 'queue', name: 'Hold', description: 'test', citation: 'test', params: [] },
+      info: {
+        id: 'test-hold',
+        category: 'queue',
+        name: 'Hold',
+        description: 'Holds every packet until a release time (tests only).',
+        citation: 'tests',
+        params: [],
+      },
       create: () => new HoldUntilQueueDisc(holdRelease),
     },
     {
@@ -55,8 +64,8 @@ const registerTestModels = () => {
         id: 'test-two-class',
         category: 'queue',
         name: 'Two classes',
-        description: 'test',
-        citation: 'test',
+        description: 'Two child queues served in turn (tests only).',
+        citation: 'tests',
         params: [],
         classful: true,
       },
