@@ -44,9 +44,14 @@ test('hungWorkerDuringBatchIsRestarted', async ({ lab }) => {
   await lab.controls.play();
   await playing(lab);
   const scenario = await lab.scenario();
-  await lab.controls.batchButton.click();
-  await lab.waitForRun(() => window.__cclab.run().status === 'batch');
-  await lab.page.evaluate(() => window.__cclab.workerFault('hang'));
+  // Batch, and hang the worker as soon as the batch is under way: in the page, without a round
+  // trip, since the rest of this run takes the worker well under a second (a round trip or a
+  // trace snapshot between the click and the fault let the batch finish first)
+  await lab.page.evaluate(async () => {
+    document.querySelector<HTMLButtonElement>('[data-testid="batch"]')!.click();
+    while (window.__cclab.run().status !== 'batch') await new Promise((r) => setTimeout(r, 1));
+    window.__cclab.workerFault('hang');
+  });
   // Reset while the worker is stuck: "Loading…" until the lab gives up on the worker, not forever.
   await lab.controls.resetButton.click();
   expect(await lab.controls.status.innerText()).toBe('Loading…');
