@@ -1,3 +1,4 @@
+import { cpuMetrics } from '../fixtures/scaleProbe';
 import { expect, test } from '../fixtures/test';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -10,18 +11,6 @@ import { bigScenario } from '../fixtures/bigScenario';
 const REPORT_DIR = new URL('../artifacts/', import.meta.url).pathname;
 const REPORT = `${REPORT_DIR}performance-lab.md`;
 const SECONDS = 4;
-
-/** Main-thread CPU time so far (Chrome's Performance domain, thread-time clock), in ms. */
-async function cpuMetrics(cdp: CDPSession): Promise<{ thread: number; script: number; layout: number }> {
-  const m: Record<string, number> = Object.fromEntries(
-    (await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]),
-  );
-  return {
-    thread: m.ThreadTime * 1000,
-    script: m.ScriptDuration * 1000,
-    layout: (m.LayoutDuration + m.RecalcStyleDuration) * 1000,
-  };
-}
 
 /** One speed's measurement: frames, main-thread CPU per frame, simulated rate and packet motion. */
 interface FrameRateRow {
