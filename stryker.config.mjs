@@ -11,6 +11,7 @@ export default {
     '!packages/engine/src/**/*.test.ts',
     '!packages/engine/src/**/ccTestState.ts',
     '!packages/engine/src/queue/queueTestKit.ts',
+    '!packages/engine/src/transport/transportTestKit.ts',
   ],
   coverageAnalysis: 'perTest',
   // static mutants (code run when a module loads: the registry entries' labels, defaults and

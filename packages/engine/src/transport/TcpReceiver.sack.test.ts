@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../core/Simulator.js';
-import { FlowStats } from '../metrics/FlowStats.js';
-import { PacketKind, PacketPool, type Packet } from '../net/Packet.js';
+import { PacketKind, type Packet } from '../net/Packet.js';
 import { TcpReceiver, type TcpReceiverConfig } from './TcpReceiver.js';
-import type { FlowContext } from './Transport.js';
+import { flowContextForTests } from './transportTestKit.js';
 
 /** One ACK: its cumulative ACK, its SACK blocks as [start, end) pairs in order, its size. */
 interface SackAck {
@@ -14,19 +12,7 @@ interface SackAck {
 
 /** A TcpReceiver without delayed ACKs, fed segments by number; every ACK's SACK blocks recorded. */
 function rig(over: Partial<TcpReceiverConfig>) {
-  const sim = new Simulator(1);
-  const pool = new PacketPool();
-  const ctx: FlowContext = {
-    sim,
-    pool,
-    flowIndex: 0,
-    flowId: 'f0',
-    stats: new FlowStats(),
-    params: {},
-    ccId: undefined,
-    ccParams: {},
-    event: () => {},
-  };
+  const { ctx, pool } = flowContextForTests();
   const rx = new TcpReceiver(ctx, {
     ackBytes: 40,
     payloadBytes: 960,

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../core/Simulator.js';
-import { FlowStats } from '../metrics/FlowStats.js';
-import { Ecn, PacketKind, PacketPool, XcpMark, type Packet } from '../net/Packet.js';
+import { Ecn, PacketKind, XcpMark, type Packet } from '../net/Packet.js';
 import { TcpReceiver, type TcpReceiverConfig } from './TcpReceiver.js';
-import type { FlowContext } from './Transport.js';
+import { flowContextForTests } from './transportTestKit.js';
 
 /** What the receiver put on one ACK. */
 interface Ack {
@@ -31,20 +29,7 @@ interface DataOpts {
  * 960-byte payload, ACKs 40 bytes; 100 ms delayed-ACK timer.
  */
 function rig(over: Partial<TcpReceiverConfig> = {}) {
-  const sim = new Simulator(1);
-  const pool = new PacketPool();
-  const stats = new FlowStats();
-  const ctx: FlowContext = {
-    sim,
-    pool,
-    flowIndex: 3,
-    flowId: 'f3',
-    stats,
-    params: {},
-    ccId: undefined,
-    ccParams: {},
-    event: () => {},
-  };
+  const { ctx, sim, pool, stats } = flowContextForTests(3);
   const rx = new TcpReceiver(ctx, {
     ackBytes: 40,
     payloadBytes: 960,

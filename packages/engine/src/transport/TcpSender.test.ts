@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../core/Simulator.js';
-import { FlowStats } from '../metrics/FlowStats.js';
-import { Ecn, PacketKind, PacketPool, type Packet } from '../net/Packet.js';
+import { Ecn, PacketKind, type Packet } from '../net/Packet.js';
 import type { AckInfo, CcState, CongestionControl, TcpPhase } from './cc/CongestionControl.js';
 import { TcpSender, type TcpDialect, type TcpSenderConfig } from './TcpSender.js';
-import type { FlowContext, FlowEventKind } from './Transport.js';
+import { flowContextForTests } from './transportTestKit.js';
 
 /** One packet the sender put on the wire. */
 interface Sent {
@@ -49,21 +47,7 @@ type Over = Omit<Partial<TcpSenderConfig>, 'dialect'> & { dialect?: Partial<TcpD
  * ACKs are built by hand and delivered at a given time with `ack`.
  */
 function rig(over: Over = {}) {
-  const sim = new Simulator(1);
-  const pool = new PacketPool();
-  const stats = new FlowStats();
-  const events: FlowEventKind[] = [];
-  const ctx: FlowContext = {
-    sim,
-    pool,
-    flowIndex: 0,
-    flowId: 'f0',
-    stats,
-    params: {},
-    ccId: undefined,
-    ccParams: {},
-    event: (e) => events.push(e),
-  };
+  const { ctx, sim, pool, stats, events } = flowContextForTests();
   const cc = new StubCc();
   const cfg: TcpSenderConfig = {
     packetBytes: 1000,

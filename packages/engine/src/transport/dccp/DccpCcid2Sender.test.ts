@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../../core/Simulator.js';
-import { FlowStats } from '../../metrics/FlowStats.js';
-import { PacketKind, PacketPool, type Packet } from '../../net/Packet.js';
+import { PacketKind, type Packet } from '../../net/Packet.js';
 import { Simulation } from '../../Simulation.js';
 import { dumbbell } from '../../scenario/builders.js';
 import { ns2DumbbellScenario } from '../../scenario/ns2Dumbbell.js';
-import type { FlowContext } from '../Transport.js';
 import { AckVector, AckVectorPool, PacketState } from './AckVector.js';
 import { DccpCcid2Sender, type Ccid2SenderConfig } from './DccpCcid2Sender.js';
 import { Ccid2Slot } from './dccpHeader.js';
+import { flowContextForTests } from '../transportTestKit.js';
 
 /** A sender wired to a capture sink; ACKs are built by hand. */
 function rig(over: Partial<Ccid2SenderConfig> = {}) {
-  const sim = new Simulator(1);
-  const pool = new PacketPool();
+  const { ctx, sim, pool } = flowContextForTests();
   const sent: number[] = [];
-  const ctx: FlowContext = {
-    sim,
-    pool,
-    flowIndex: 0,
-    flowId: 'f0',
-    stats: new FlowStats(),
-    params: {},
-    ccId: undefined,
-    ccParams: {},
-    event: () => {},
-  };
   const vpool = new AckVectorPool();
   const sender = new DccpCcid2Sender(ctx, {
     payloadBytes: 1000,
