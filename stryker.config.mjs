@@ -12,6 +12,7 @@ export default {
     '!packages/engine/src/**/ccTestState.ts',
     '!packages/engine/src/queue/queueTestKit.ts',
     '!packages/engine/src/transport/transportTestKit.ts',
+    '!packages/engine/src/transport/tcpSenderTestRig.ts',
   ],
   coverageAnalysis: 'perTest',
   // static mutants (code run when a module loads: the registry entries' labels, defaults and

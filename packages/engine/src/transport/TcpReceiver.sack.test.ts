@@ -60,29 +60,41 @@ const SEQ_A = [0, 2, 4, 6, 8, 5, 1, 3, 7, 10];
 /** The cumulative ACKs of sequence A, the same in every style. */
 const CUM_A = [0, 0, 0, 0, 0, 0, 2, 6, 8, 8];
 
+/**
+ * The ACKs of sequence A's first five segments, alike in every style: the newest block first, and
+ * three of the four blocks held (rfc2018 and ns3 leave the oldest out of three places; ns2's stack
+ * keeps the new block and limit − 1 = 2 older ones, so 2..2 falls off it here).
+ */
+const FIRST_FIVE_A: [number, number][][] = [
+  [], // 0: nothing above the cumulative ACK (ns2: cumulative ACK = highest seen, the stack emptied)
+  [[2, 3]],
+  [
+    [4, 5],
+    [2, 3],
+  ],
+  [
+    [6, 7],
+    [4, 5],
+    [2, 3],
+  ],
+  [
+    [8, 9],
+    [6, 7],
+    [4, 5],
+  ],
+];
+
+/** The SACK blocks of sequence A's ACKs in `style`, after checking its cumulative ACKs and first five ACKs. */
+function lastFiveOfA(style: TcpReceiverConfig['sackStyle']): [number, number][][] {
+  const got = rig({ sackStyle: style }).send(...SEQ_A);
+  expect(got.map((a) => a.ack)).toEqual(CUM_A);
+  expect(got.slice(0, 5).map((a) => a.blocks)).toEqual(FIRST_FIVE_A);
+  return got.slice(5).map((a) => a.blocks);
+}
+
 describe('TcpReceiver SACK blocks (RFC 2018 §4)', () => {
   it('rfc2018: the block of the arriving segment first, then the most recent others, trimmed to the cumulative ACK', () => {
-    const r = rig({ sackStyle: 'rfc2018' });
-    const got = r.send(...SEQ_A);
-    expect(got.map((a) => a.ack)).toEqual(CUM_A);
-    expect(got.map((a) => a.blocks)).toEqual([
-      [], // 0: nothing above the cumulative ACK
-      [[2, 3]],
-      [
-        [4, 5],
-        [2, 3],
-      ],
-      [
-        [6, 7],
-        [4, 5],
-        [2, 3],
-      ],
-      // four blocks held, three reported: the oldest, 2, is left out
-      [
-        [8, 9],
-        [6, 7],
-        [4, 5],
-      ],
+    expect(lastFiveOfA('rfc2018')).toEqual([
       // 5 joins 4 and 6 into 4..6, which replaces both; 2 is still remembered and fills the third place
       [
         [4, 7],
@@ -106,27 +118,7 @@ describe('TcpReceiver SACK blocks (RFC 2018 §4)', () => {
   });
 
   it('ns2: the block around the arriving segment, then a stack of the last reported blocks as large as the limit (ns-2 Sacker)', () => {
-    const r = rig({ sackStyle: 'ns2' });
-    const got = r.send(...SEQ_A);
-    expect(got.map((a) => a.ack)).toEqual(CUM_A);
-    expect(got.map((a) => a.blocks)).toEqual([
-      [], // cumulative ACK = highest seen: the stack is emptied, no block
-      [[2, 3]],
-      [
-        [4, 5],
-        [2, 3],
-      ],
-      [
-        [6, 7],
-        [4, 5],
-        [2, 3],
-      ],
-      // the stack keeps the new block and limit − 1 = 2 older ones: 2..2 falls off here
-      [
-        [8, 9],
-        [6, 7],
-        [4, 5],
-      ],
+    expect(lastFiveOfA('ns2')).toEqual([
       // 4..6 pops 6..6 and 4..4 it covers; 2..2 has fallen off the stack, unlike rfc2018's history
       [
         [4, 7],
@@ -145,28 +137,9 @@ describe('TcpReceiver SACK blocks (RFC 2018 §4)', () => {
   });
 
   it('ns3: blocks pushed in front and merged only with adjacent ones, dropped once acknowledged (ns-3.37 UpdateSackList)', () => {
-    const r = rig({ sackStyle: 'ns3' });
-    const got = r.send(...SEQ_A);
-    expect(got.map((a) => a.ack)).toEqual(CUM_A);
-    expect(got.map((a) => a.blocks)).toEqual([
-      [],
-      [[2, 3]],
-      [
-        [4, 5],
-        [2, 3],
-      ],
-      [
-        [6, 7],
-        [4, 5],
-        [2, 3],
-      ],
-      // four blocks in the list (its limit), three reported
-      [
-        [8, 9],
-        [6, 7],
-        [4, 5],
-      ],
-      // 5..5 merges right with 6..6, then left with 4..4: 4..6 in front
+    expect(lastFiveOfA('ns3')).toEqual([
+      // 5..5 merges right with 6..6, then left with 4..4: 4..6 in front (four blocks were in the
+      // list, its limit)
       [
         [4, 7],
         [8, 9],
