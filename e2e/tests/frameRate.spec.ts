@@ -1,3 +1,4 @@
+import { animationFrames, type FrameTiming } from '../fixtures/frameTiming';
 import { cpuMetrics } from '../fixtures/scaleProbe';
 import { expect, test } from '../fixtures/test';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,13 +14,7 @@ const REPORT = `${REPORT_DIR}performance-lab.md`;
 const SECONDS = 4;
 
 /** One speed's measurement: frames, main-thread CPU per frame, simulated rate and packet motion. */
-interface FrameRateRow {
-  fps: number;
-  p95FrameMs: number;
-  worstFrameMs: number;
-  simRate: number;
-  packetsDrawn: number;
-  frames: number;
+interface FrameRateRow extends FrameTiming {
   motion: PacketMotion;
   mainMs: number;
   scriptMs: number;
@@ -30,30 +25,7 @@ async function measure(lab: Lab, cdp: CDPSession, speed: number): Promise<FrameR
   await lab.controls.speed.selectOption(String(speed));
   await lab.page.waitForTimeout(500);
   const m0 = await cpuMetrics(cdp);
-  const r = await lab.page.evaluate(async (seconds) => {
-    const frames: number[] = [];
-    const t0 = performance.now();
-    const sim0 = window.__cclab.run().nowNs;
-    await new Promise<void>((resolve) => {
-      const tick = (t: number): void => {
-        frames.push(t);
-        if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
-        else resolve();
-      };
-      requestAnimationFrame(tick);
-    });
-    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    gaps.sort((a, b) => a - b);
-    const wall = (frames[frames.length - 1] - frames[0]) / 1000;
-    return {
-      fps: (frames.length - 1) / wall,
-      p95FrameMs: gaps[Math.floor(gaps.length * 0.95)],
-      worstFrameMs: gaps[gaps.length - 1],
-      simRate: (window.__cclab.run().nowNs - sim0) / 1e9 / wall,
-      packetsDrawn: window.__cclab.live().flight,
-      frames: frames.length - 1,
-    };
-  }, SECONDS);
+  const r = await animationFrames(lab.page, SECONDS);
   const m1 = await cpuMetrics(cdp);
   // After the timed window (so it does not weigh on it): do the drawn packets move?
   const motion = await lab.canvas.packetMotion(10);

@@ -1,5 +1,6 @@
 // The lab in the lecture hall: what an instructor does while the room watches.
 import { writeFile } from 'node:fs/promises';
+import { animationFrames } from '../fixtures/frameTiming';
 import { crowdedChartHeads, gaugeSizes, overlappingShapes, yAxisTitles } from '../fixtures/layoutChecks';
 import { expect, test } from '../fixtures/test';
 import { expectClockNeverWentBack, type Lab } from '../pages/Lab';
@@ -80,29 +81,6 @@ function screenFontPx(lab: Lab, selector: string): Promise<number[]> {
       }),
     selector,
   );
-}
-
-/** Animation frames per second on the page over `seconds`, with the longest gap (ms). */
-function frameRate(lab: Lab, seconds: number): Promise<{ fps: number; p95: number; max: number }> {
-  return lab.page.evaluate(async (seconds) => {
-    const frames: number[] = [];
-    const t0 = performance.now();
-    await new Promise<void>((resolve) => {
-      const tick = (t: number): void => {
-        frames.push(t);
-        if (t - t0 < seconds * 1000) requestAnimationFrame(tick);
-        else resolve();
-      };
-      requestAnimationFrame(tick);
-    });
-    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    gaps.sort((a, b) => a - b);
-    return {
-      fps: (frames.length - 1) / ((frames.at(-1)! - frames[0]) / 1000),
-      p95: gaps[Math.floor(gaps.length * 0.95)],
-      max: gaps.at(-1)!,
-    };
-  }, seconds);
 }
 
 /**
@@ -192,13 +170,13 @@ test('presentationModeOnAProjector', async ({ lab }) => {
 
   await lab.controls.speed.selectOption('1');
   await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9 && window.__cclab.live().flight > 0);
-  const fps = await frameRate(lab, 4);
+  const fps = await animationFrames(lab.page, 4);
   const glyphs = await page.evaluate(() => window.__cclab.glyphs().length);
   await lab.screenshot('lecture-presentation-1024x768');
   const report = [
     '| view | viewport | speed | frames/s | p95 frame gap (ms) | longest gap (ms) | packets drawn | node labels (px) | link labels (px) | chart text (px) |',
     '| ---- | -------- | ----- | -------- | ------------------ | ---------------- | ------------- | ---------------- | ---------------- | --------------- |',
-    `| presentation, default scenario | 1024×768 | 1× | ${fps.fps.toFixed(1)} | ${fps.p95.toFixed(1)} | ${fps.max.toFixed(1)} | ${glyphs} | ${Math.min(...nodes).toFixed(1)} (editor: ${Math.min(...before).toFixed(1)}) | ${Math.min(...links).toFixed(1)} | ${Math.min(...chartFonts)} |`,
+    `| presentation, default scenario | 1024×768 | 1× | ${fps.fps.toFixed(1)} | ${fps.p95FrameMs.toFixed(1)} | ${fps.worstFrameMs.toFixed(1)} | ${glyphs} | ${Math.min(...nodes).toFixed(1)} (editor: ${Math.min(...before).toFixed(1)}) | ${Math.min(...links).toFixed(1)} | ${Math.min(...chartFonts)} |`,
     '',
     `Port gauges on screen (length × thickness, px): presentation ${sizes}; editor ${editorSizes}.`,
   ].join('\n');

@@ -106,6 +106,7 @@ export class Network {
           random: sim.random(`channel:${name}`),
           bsDownlink: d.channel.bsDownlink,
         });
+        port.setImpairment(d.impairments);
         this.ports.push(port);
         this.nodes[d.from]!.ports.push(port);
         this.portByPair.set(`${d.from},${d.to}`, port);

@@ -19,7 +19,7 @@ export function explainRunError(sim: Simulation, e: unknown): unknown {
     const port = fullestPort(sim.network.ports);
     let where = '';
     if (port) {
-      const held = port.disc.lengthPackets + port.flightCount;
+      const held = port.disc.lengthPackets + port.onWireCount;
       const flow = topFlow(port, sim.flows);
       where = `: port ${port.name} holds ${groupThousands(held)} of them${flow ? `, most from flow ${flow}` : ''}; give it a smaller buffer or slow its sources down`;
     }
@@ -47,7 +47,7 @@ function fullestPort(ports: readonly Port[]): Port | null {
   let best: Port | null = null;
   let most = -1;
   for (const p of ports) {
-    const held = p.disc.lengthPackets + p.flightCount;
+    const held = p.disc.lengthPackets + p.onWireCount;
     if (held > most) {
       most = held;
       best = p;

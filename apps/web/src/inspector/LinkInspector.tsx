@@ -1,6 +1,6 @@
 /**
- * Rate, delay, buffer, queue discipline (from the registry) and loss of one link. Buffer, queue
- * and loss are shared by both directions unless "Directions" is set to separate, which gives the
+ * Rate, delay, buffer, queue discipline (from the registry), loss and impairments of one link.
+ * Buffer, queue, loss and impairments are shared by both directions unless "Directions" is set to separate, which gives the
  * b→a direction its own (the scenario's `reverse`).
  */
 import { useId } from 'react';
@@ -17,6 +17,7 @@ import {
 import { ChannelFields } from './ChannelFields';
 import { canonicalOf, splitQuantity } from '../units/quantity';
 import { FieldIssues } from './FieldIssues';
+import { ImpairmentFields } from './ImpairmentFields';
 import { NumberInput } from './NumberInput';
 import { QuantityInput } from './QuantityInput';
 import { QueueFields } from './QueueFields';
@@ -107,7 +108,7 @@ export function LinkInspector({
         <div className="segmented" role="radiogroup" aria-labelledby={dirId} data-testid="link-directions">
           {(
             [
-              [false, 'Same both ways', 'Both directions use one buffer, queue discipline and loss rate'],
+              [false, 'Same both ways', 'Both directions use one buffer, queue discipline, loss rate and impairments'],
               [true, 'Per direction', `Set ${link.a} → ${link.b} and ${link.b} → ${link.a} separately`],
             ] as const
           ).map(([value, text, title]) => (
@@ -172,7 +173,7 @@ export function LinkInspector({
   );
 }
 
-/** Buffer, loss and queue discipline of one direction (or of both, when they are shared). */
+/** Buffer, loss, impairments and queue discipline of one direction (or of both, when they are shared). */
 function DirectionFields({
   values,
   inheritedQueue,
@@ -224,6 +225,13 @@ function DirectionFields({
         onCommit={(v) => onEdit({ lossRate: v })}
       />
       <FieldIssues issues={issuesAt(issues, `${path}.lossRate`)} />
+      <ImpairmentFields
+        values={values.impairments}
+        path={`${path}.impairments`}
+        issues={issues}
+        testPrefix={testPrefix}
+        onChange={(impairments) => onEdit({ impairments })}
+      />
       <QueueFields
         queue={queue}
         path={`${path}.queue`}

@@ -167,7 +167,7 @@ export function updateLink(s: ScenarioInput, key: string, patch: Partial<Scenari
 }
 
 /**
- * Separate directions: the b→a direction gets its own buffer, queue and loss (`reverse`), starting
+ * Separate directions: the b→a direction gets its own buffer, queue, loss and impairments (`reverse`), starting
  * as a copy of a→b's so nothing changes until one is edited. Shared: `reverse` is removed and
  * both directions follow a→b again. Unchanged (the same object) when already so.
  */
@@ -177,7 +177,13 @@ export function setLinkDirectionsSeparate(s: ScenarioInput, key: string, separat
   // b→a's channel is its own either way (a channel is never shared: radio links are asymmetric)
   const channel = link.reverse?.channel;
   const reverse = separate
-    ? dropUndefined<LinkDirectionSpec>({ channel, buffer: link.buffer, queue: link.queue, lossRate: link.lossRate })
+    ? dropUndefined<LinkDirectionSpec>({
+        channel,
+        buffer: link.buffer,
+        queue: link.queue,
+        lossRate: link.lossRate,
+        impairments: link.impairments,
+      })
     : channel
       ? { channel }
       : undefined;

@@ -58,6 +58,28 @@ describe('what the Sweep panel offers', () => {
     expect(byPath.get('links[r1-r2].queue.type')?.options).toContain('red');
     expect(byPath.get('flows[*].transport.cc')?.options).toContain('cubic');
     expect(byPath.get('flows[f0].transport.cc')).toBeDefined();
+    expect(byPath.get('links[r1-r2].impairments.jitter')?.unit).toBe('ms');
+    expect(byPath.get('links[r1-r2].impairments.duplicate')).toBeDefined();
+    // burst loss needs both of its chain's probabilities: p is offered only where there is a chain
+    expect(byPath.get('links[r1-r2].impairments.burstLoss.p')).toBeUndefined();
+    const bursty = { ...sc, links: sc.links.map((l) => ({ ...l, impairments: { burstLoss: { p: 0.01, r: 0.3 } } })) };
+    const burstField = sweepFields(bursty, getRegistry()).find(
+      (f) => f.path === 'links[r1-r2].impairments.burstLoss.p',
+    )!;
+    // and every point of the impairments' suggested values is a valid scenario
+    for (const [base, f] of [
+      [sc, byPath.get('links[r1-r2].impairments.jitter')!],
+      [sc, byPath.get('links[r1-r2].impairments.duplicate')!],
+      [bursty, burstField],
+    ] as const)
+      expect(() =>
+        parseSweep({
+          version: 1,
+          base: { scenario: base },
+          parameters: [{ path: f.path, values: parseValuesText(f.suggested), ...(f.unit ? { unit: f.unit } : {}) }],
+          metrics: [{ metric: 'jain' }],
+        }),
+      ).not.toThrow();
     // every offered path is one a sweep accepts on this scenario
     for (const f of fields) {
       const values = parseValuesText(f.suggested);

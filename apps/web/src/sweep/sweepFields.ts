@@ -1,6 +1,7 @@
 /**
  * What the lab's Sweep panel offers to vary and to measure, read from the current scenario and
- * the registry: each link's rate, delay, buffer, loss, queue discipline and its parameters; each
+ * the registry: each link's rate, delay, buffer, loss, jitter, duplication (and burst loss where it
+ * has some), queue discipline and its parameters; each
  * flow's congestion control and its parameters (also for all flows at once); the duration. And
  * every result metric for each flow, the flows together or each port.
  */
@@ -81,6 +82,8 @@ export function sweepFields(sc: ScenarioInput, registry: Registry): SweepField[]
       { path: `${at}.delay`, group: g, label: `${id} delay`, unit: 'ms', suggested: '10, 20, 50' },
       { path: `${at}.buffer`, group: g, label: `${id} buffer`, unit: ' packets', suggested: '10, 25, 50, 100' },
       { path: `${at}.lossRate`, group: g, label: `${id} random loss`, suggested: '0, 0.001, 0.01' },
+      { path: `${at}.impairments.jitter`, group: g, label: `${id} jitter`, unit: 'ms', suggested: '0, 5, 20' },
+      { path: `${at}.impairments.duplicate`, group: g, label: `${id} duplication`, suggested: '0, 0.01, 0.05' },
       {
         path: `${at}.queue.type`,
         group: g,
@@ -89,6 +92,14 @@ export function sweepFields(sc: ScenarioInput, registry: Registry): SweepField[]
         suggested: 'droptail, red, codel',
       },
     );
+    // the chain needs both p and r: p is offered where the link has a chain to vary
+    if (l.impairments?.burstLoss)
+      out.push({
+        path: `${at}.impairments.burstLoss.p`,
+        group: g,
+        label: `${id} burst loss: good → bad`,
+        suggested: '0.01, 0.05, 0.1',
+      });
     const q = registry.queue.find((m) => m.id === (l.queue?.type ?? 'droptail'));
     out.push(...paramFields(`${at}.queue.params`, g, id, q));
   }

@@ -35,6 +35,28 @@ describe('the control an editable field gets, from its path', () => {
     expect(fieldControlOf(bloat, 'flows[f1].start')).toMatchObject({ kind: 'quantity', quantity: 'duration' });
   });
 
+  it('a control for each link impairment, in either direction', () => {
+    expect(fieldControlOf(bloat, 'links[r1-r2].impairments.burstLoss.p')).toMatchObject({
+      kind: 'number',
+      min: 0,
+      max: 1,
+    });
+    expect(fieldControlOf(bloat, 'links[r1-r2].reverse.impairments.duplicate')).toMatchObject({
+      kind: 'number',
+      max: 1,
+    });
+    expect(fieldControlOf(bloat, 'links[r1-r2].impairments.jitter')).toMatchObject({
+      kind: 'quantity',
+      quantity: 'duration',
+    });
+    expect(fieldControlOf(bloat, 'links[r1-r2].impairments.reorder')).toEqual({ kind: 'boolean' });
+    expect(fieldControlOf(bloat, 'links[r1-r2].impairments.jitterDistribution')).toMatchObject({
+      kind: 'choice',
+      options: [{ value: 'uniform' }, { value: 'normal' }, { value: 'pareto' }],
+    });
+    expect(fieldControlOf(bloat, 'links[r1-r2].impairments.burstLoss.q')).toBeNull();
+  });
+
   it('a plain number with its range for loss, seed and a model’s numeric parameter (range from the registry)', () => {
     expect(fieldControlOf(bloat, 'links[r1-r2].lossRate')).toMatchObject({ kind: 'number', min: 0, max: 1 });
     expect(fieldControlOf(bloat, 'seed')).toMatchObject({ kind: 'number', integer: true, min: 0 });

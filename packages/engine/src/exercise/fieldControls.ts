@@ -114,6 +114,8 @@ function linkField(link: Record<string, unknown>, rest: string): FieldControl | 
   if (f === 'buffer') return BUFFER;
   if (f === 'lossRate') return LOSS;
   if (f === 'queue') return { kind: 'queue' };
+  const imp = impairmentField(f);
+  if (imp) return imp;
   if (f === 'queue.type') return { kind: 'choice', options: options(reg.queue), noun: 'queue discipline' };
   const p = /^queue\.params\.([A-Za-z0-9_]+)$/.exec(f);
   if (p)
@@ -126,6 +128,28 @@ function linkField(link: Record<string, unknown>, rest: string): FieldControl | 
   if (f === 'framingBytes') return { kind: 'number', integer: true, min: 0, max: 1000, unit: 'B', noun: 'framing' };
   if (f === 'deviceQueuePackets')
     return { kind: 'number', integer: true, min: 0, max: 1000, unit: 'packets', noun: 'device queue' };
+  return null;
+}
+
+/** A control for a field of a direction's `impairments` (docs/scenario-format.md), or null. */
+function impairmentField(f: string): FieldControl | null {
+  const m = /^impairments\.(.+)$/.exec(f);
+  if (!m) return null;
+  const k = m[1]!;
+  const chance = (noun: string): FieldControl => ({ kind: 'number', integer: false, min: 0, max: 1, noun });
+  if (k === 'burstLoss.p') return chance('chance of turning bad');
+  if (k === 'burstLoss.r') return chance('chance of recovering');
+  if (k === 'burstLoss.lossGood') return chance('loss while good');
+  if (k === 'burstLoss.lossBad') return chance('loss while bad');
+  if (k === 'duplicate') return chance('duplication probability');
+  if (k === 'jitter') return quantity('duration', 'jitter', '5 ms');
+  if (k === 'reorder') return { kind: 'boolean' };
+  if (k === 'jitterDistribution')
+    return {
+      kind: 'choice',
+      options: ['uniform', 'normal', 'pareto'].map((o) => ({ value: o, label: o })),
+      noun: 'jitter distribution',
+    };
   return null;
 }
 

@@ -211,6 +211,6 @@ export abstract class GrantedPort extends Port {
       if (this.txPacket === pkt) this.txPacket = null;
       return;
     }
-    this.pushFlight(pkt, departNs, departNs + this.delayNs, seq);
+    this.launch(pkt, departNs, seq);
   }
 }

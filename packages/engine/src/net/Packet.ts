@@ -176,6 +176,38 @@ export class Packet {
  * pool only grows when the free list is empty, and only then checks MAX_LIVE_PACKETS (nothing on
  * the hot path).
  */
+/**
+ * A new packet from `pool` equal to `pkt` in every field but its uid (a link's duplicate, which
+ * netem makes with skb_clone). `pkt.ext` is shared, not copied: callers copy only packets without one.
+ */
+export function copyPacket(pool: PacketPool, pkt: Packet): Packet {
+  const c = pool.alloc();
+  c.route = pkt.route;
+  c.hop = pkt.hop;
+  c.flowId = pkt.flowId;
+  c.sizeBytes = pkt.sizeBytes;
+  c.enqueueNs = pkt.enqueueNs;
+  c.kind = pkt.kind;
+  c.ecn = pkt.ecn;
+  c.seq = pkt.seq;
+  c.ack = pkt.ack;
+  c.sendTimeNs = pkt.sendTimeNs;
+  c.tsEchoNs = pkt.tsEchoNs;
+  c.createdNs = pkt.createdNs;
+  c.ece = pkt.ece;
+  c.cwr = pkt.cwr;
+  c.retransmission = pkt.retransmission;
+  c.congestionAction = pkt.congestionAction;
+  c.sack.set(pkt.sack);
+  c.sackCount = pkt.sackCount;
+  c.hdrXcp = pkt.hdrXcp;
+  c.hdrCwndBytes = pkt.hdrCwndBytes;
+  c.hdrRttNs = pkt.hdrRttNs;
+  c.hdrFeedbackBytes = pkt.hdrFeedbackBytes;
+  c.ext = pkt.ext;
+  return c;
+}
+
 export class PacketPool {
   private free: Packet[] = [];
   private nextUid = 1;

@@ -15,7 +15,8 @@ import type {
   QueueProbeSpec,
 } from './QueueDisc.js';
 import type { BufferLimit } from '../core/units.js';
-import { isDataKind, type Packet, type PacketPool } from './Packet.js';
+import { copyPacket, isDataKind, type Packet, type PacketPool } from './Packet.js';
+import { impairs, LinkImpairment, ReorderingWire, type ImpairmentSpec } from './LinkImpairment.js';
 import {} from './QueueDisc.js';
 import { PacketFifo } from './PacketFifo.js';
 import type { PortTracer } from './PortTracer.js';
@@ -115,6 +116,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
   protected txPacket: Packet | null = null;
   private _lossRate: number;
   private _delayNs: number;
+  /** Burst loss, jitter and duplication (netem's impairments), or null: none. */
+  private impairment: LinkImpairment | null = null;
+  /** Packets that jitter may reorder, each with its own arrival event; null unless `reorder`. */
+  private wire: ReorderingWire | null = null;
+  /** Duplication, or null: none. */
+  private copies: CopyArrivals | null = null;
   // in-flight FIFO (ring buffer of packets and their arrival times)
   private flightPkts: (Packet | null)[] = new Array<Packet | null>(16).fill(null);
   /**
@@ -276,6 +283,32 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this._delayNs = ns;
   }
 
+  /** Burst loss, jitter and duplication of this direction, or null when it has none. */
+  get impairments(): LinkImpairment | null {
+    return this.impairment;
+  }
+
+  /**
+   * Sets this direction's impairments (before the run starts). Their draws come from a random
+   * stream of the port's own (`impair:<port>`), so they change no other draw of the run.
+   */
+  setImpairment(spec: ImpairmentSpec | null): void {
+    if (spec === null || !impairs(spec)) {
+      this.impairment = null;
+      this.wire = null;
+      this.copies = null;
+      return;
+    }
+    this.impairment = new LinkImpairment(spec, this.sim.random(`impair:${this.name}`));
+    this.wire = spec.reorder && spec.jitterNs > 0 ? new ReorderingWire(this.sim.queue, (p) => this.arrive(p)) : null;
+    this.copies = spec.duplicate > 0 ? new CopyArrivals(this, this.pool) : null;
+  }
+
+  /** Packets on the wire now: propagating, or lost on it and not yet freed (none are). */
+  get onWireCount(): number {
+    return this.flightCount + (this.wire === null ? 0 : this.wire.count);
+  }
+
   /** Changes the random loss probability of packets transmitted from now on. */
   setLossRate(p: number): void {
     if (!(p >= 0 && p <= 1)) throw new RangeError(`port ${this.name}: loss rate ${p} is not within 0–1`);
@@ -385,6 +418,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
 
   /** A packet arrives at this port to be sent on (from a node or a local endpoint). */
   receive(pkt: Packet): void {
+    if (this.copies !== null) this.copies.consider(pkt, this.impairment!);
     if (this.hookCount !== 0) this.runArrivalHooks(pkt);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     const disc = this._disc;
@@ -476,8 +510,10 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       // lost on the wire: it still occupies the transmitter
       this.loseOnLink(pkt);
       this.txPacket = null;
-    } else {
+    } else if (this.impairment === null) {
       this.pushFlight(pkt, txEnd, txEnd + this._delayNs, arrivalSeq);
+    } else {
+      this.launchImpaired(pkt, txEnd, arrivalSeq);
     }
     if (this.device !== null) this.fillDevice();
     if (this.backlogged) {
@@ -505,6 +541,34 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     if (this.tracer !== null) this.tracer.drop(this, pkt);
     if (this.dropObserver !== null) this.dropObserver.onDrop(this, pkt, 'link-loss');
     this.pool.release(pkt);
+  }
+
+  /**
+   * A packet whose last byte leaves at `departNs` goes on the wire: it propagates, or the burst
+   * loss takes it; with jitter it arrives at its own time (in order unless `reorder`).
+   */
+  protected launch(pkt: Packet, departNs: number, seq: number): void {
+    if (this.impairment === null) this.pushFlight(pkt, departNs, departNs + this._delayNs, seq);
+    else this.launchImpaired(pkt, departNs, seq);
+  }
+
+  private launchImpaired(pkt: Packet, departNs: number, seq: number): void {
+    const imp = this.impairment!;
+    if (imp.lostInBurst()) {
+      this.loseOnLink(pkt);
+      if (this.txPacket === pkt) this.txPacket = null;
+      return;
+    }
+    // a packet cannot arrive before it left: the jitter is cut at minus the propagation delay
+    const arriveNs = departNs + Math.max(0, this._delayNs + Math.round(imp.jitterNs()));
+    if (this.wire !== null) this.wire.push(pkt, departNs, arriveNs, seq);
+    else this.pushFlight(pkt, departNs, arriveNs, seq);
+  }
+
+  /** A packet reaches the far end of the link. */
+  private arrive(pkt: Packet): void {
+    if (this.tracer !== null) this.tracer.receive(this, pkt);
+    forward(pkt);
   }
 
   protected pushFlight(pkt: Packet, departNs: number, arriveNs: number, seq: number): void {
@@ -563,6 +627,9 @@ export class Port implements EventHandler, QueueDropListener, PortView {
       if (departNs > this.sim.now) continue; // still being serialized
       out.push(p.flowId, departNs, arriveNs, p.sizeBytes, isDataKind(p.kind) ? 1 : 0);
     }
+    this.wire?.forEach((p, departNs, arriveNs) => {
+      if (departNs <= this.sim.now) out.push(p.flowId, departNs, arriveNs, p.sizeBytes, isDataKind(p.kind) ? 1 : 0);
+    });
     return out;
   }
 
@@ -613,4 +680,29 @@ export function inject(pkt: Packet): void {
   const route = pkt.route!;
   if (route.ports.length === 0) route.sink.receive(pkt);
   else route.ports[0]!.receive(pkt);
+}
+
+/**
+ * Duplication (netem `duplicate`): a packet arriving at the port is, with the impairment's
+ * probability, copied, and the copy is queued just before it (as netem enqueues its clone first),
+ * to be sent like any packet. A copy is never copied again, and packets that carry an object of
+ * their own (a DCCP Ack Vector, a router's control message) are not copied.
+ */
+class CopyArrivals {
+  private copyArriving = false;
+
+  constructor(
+    private readonly port: Port,
+    private readonly pool: PacketPool,
+  ) {}
+
+  consider(pkt: Packet, imp: LinkImpairment): void {
+    if (this.copyArriving) {
+      this.copyArriving = false;
+      return;
+    }
+    if (pkt.ext !== null || !imp.duplicates()) return;
+    this.copyArriving = true;
+    this.port.receive(copyPacket(this.pool, pkt));
+  }
 }

@@ -5,7 +5,9 @@ import { findQueueModel, queueModels, type QueueCheckEnv } from '../registry/que
 import { resolveParams } from '../model/params.js';
 import type { ResolvedParams } from '../model/types.js';
 import type { StructureMap } from './paths.js';
+import type { ImpairmentSpec } from '../net/LinkImpairment.js';
 import { checkedBuffer, checkedDurationNs, checkedRateBps } from './quantities.js';
+import { resolveImpairments } from './resolveImpairments.js';
 import type { ResolvedDirection, ResolvedLink, ResolvedNode, ResolvedQueue } from './resolved.js';
 import type { ScenarioIssue } from './ScenarioError.js';
 import type { ChannelSpec, QueueSpec, ScenarioInput, ScenarioLink } from './types.js';
@@ -128,7 +130,8 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       issues.push({ path: p, message: `nodes ${l.a} and ${l.b} are already linked` });
     if (a >= 0 && b >= 0) out.adjacency.add(key);
     const env = { rateBps: rate ?? 1, delayNs: delay ?? 0, classes };
-    const own = <K extends 'buffer' | 'queue' | 'lossRate'>(k: K): ScenarioLink[K] => (ok(k) ? l[k] : undefined);
+    const own = <K extends 'buffer' | 'queue' | 'lossRate' | 'impairments'>(k: K): ScenarioLink[K] =>
+      ok(k) ? l[k] : undefined;
     const rev = ok('reverse') ? (l.reverse ?? {}) : {};
     const pooled = (n: number): BufferLimit | null => (n >= 0 ? (table.buffers.get(n) ?? null) : null);
     const fwdDir = resolveDirection(cx, a, b, env, pooled(a), {
@@ -138,6 +141,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       queue: own('queue'),
       queuePath: `${p}.queue`,
       lossRate: own('lossRate'),
+      impairments: resolveImpairments(own('impairments'), `${p}.impairments`, issues),
     });
     // b→a: the reverse overrides, else the link's own settings (a problem in those is reported
     // once: identical issues are merged by validateScenario)
@@ -149,6 +153,10 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       queue: rev.queue ?? own('queue'),
       queuePath: rev.queue !== undefined ? `${p}.reverse.queue` : `${p}.queue`,
       lossRate: rev.lossRate ?? own('lossRate'),
+      impairments:
+        rev.impairments !== undefined
+          ? resolveImpairments(rev.impairments, `${p}.reverse.impairments`, issues)
+          : resolveImpairments(own('impairments'), `${p}.impairments`, issues),
     });
     out.links.push({
       index: i,
@@ -173,6 +181,7 @@ interface DirectionSpec {
   queue: QueueSpec | undefined;
   queuePath: string;
   lossRate: number | undefined;
+  impairments: ImpairmentSpec | null;
 }
 
 /** One direction of a link: its buffer, queue discipline (checked against that buffer) and loss. */
@@ -190,7 +199,7 @@ function resolveDirection(
       ? (pooled ?? DEFAULT_BUFFER)
       : (checkedBuffer(d.buffer, d.bufferPath, cx.issues) ?? DEFAULT_BUFFER);
   const queue = resolveQueue(d.queue, d.queuePath, { ...env, limit }, cx.issues);
-  return { from, to, queue, lossRate: d.lossRate ?? 0, channel: d.channel };
+  return { from, to, queue, lossRate: d.lossRate ?? 0, impairments: d.impairments, channel: d.channel };
 }
 
 /**

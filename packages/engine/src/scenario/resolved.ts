@@ -1,3 +1,4 @@
+import type { ImpairmentSpec } from '../net/LinkImpairment.js';
 import type { BufferLimit } from '../core/units.js';
 import type { ResolvedParams } from '../model/types.js';
 import type { NodeKind, ScenarioInput } from './types.js';
@@ -18,6 +19,8 @@ export interface ResolvedDirection {
   to: number;
   queue: ResolvedQueue;
   lossRate: number;
+  /** Burst loss, jitter and duplication, or null: none. */
+  impairments: ImpairmentSpec | null;
   /** How the direction's rate varies: "fixed" (the link's rate), "trace", "rayleigh" (see wireless.ts). */
   channel: ResolvedChannel;
 }

@@ -76,6 +76,23 @@ export const nodeSchema = z.strictObject({
 });
 
 const lossRate = z.number().min(0, 'must be ≥ 0').max(1, 'must be ≤ 1');
+const probability = lossRate;
+
+/** A direction's impairments (scenario/resolveImpairments.ts checks what the types cannot). */
+const impairmentsSchema = z.strictObject({
+  burstLoss: z
+    .strictObject({
+      p: probability,
+      r: probability,
+      lossGood: probability.optional(),
+      lossBad: probability.optional(),
+    })
+    .optional(),
+  jitter: duration(LINK_DELAY_RANGE).optional(),
+  jitterDistribution: z.enum(['uniform', 'normal', 'pareto']).optional(),
+  reorder: z.boolean({ error: 'must be true or false' }).optional(),
+  duplicate: probability.optional(),
+});
 
 export const linkSchema = z.strictObject({
   id: id.optional(),
@@ -86,6 +103,7 @@ export const linkSchema = z.strictObject({
   buffer: buffer.optional(),
   queue: queueSpecSchema.optional(),
   lossRate: lossRate.optional(),
+  impairments: impairmentsSchema.optional(),
   metric: z.number().positive('must be > 0').max(1e9, 'must be at most 1000000000').optional(),
   framingBytes: z.number().int('must be a whole number').min(0, 'must be ≥ 0').max(1000, 'must be ≤ 1000').optional(),
   deviceQueuePackets: z
@@ -100,6 +118,7 @@ export const linkSchema = z.strictObject({
       buffer: buffer.optional(),
       queue: queueSpecSchema.optional(),
       lossRate: lossRate.optional(),
+      impairments: impairmentsSchema.optional(),
       channel: channelSpecSchema.optional(),
     })
     .optional(),

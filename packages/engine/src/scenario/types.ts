@@ -53,10 +53,38 @@ export interface QueueSpec {
   child?: QueueSpec;
 }
 
+/**
+ * What a direction of a link does to packets besides delaying them (netem's impairments; the
+ * Bernoulli `lossRate` stays a field of its own). docs/scenario-format.md "Link impairments".
+ */
+export interface ImpairmentsSpec {
+  /** Gilbert–Elliott burst loss, stepped once per packet put on the wire. */
+  burstLoss?: {
+    /** P(good → bad) per packet. */
+    p: number;
+    /** P(bad → good) per packet (> 0). */
+    r: number;
+    /** Loss probability in the good state (default 0). */
+    lossGood?: number;
+    /** Loss probability in the bad state (default 1). */
+    lossBad?: number;
+  };
+  /** Delay added to each packet's propagation delay: ± this (uniform) or its standard deviation. */
+  jitter?: string | number;
+  /** "uniform" (default, netem's), "normal" or "pareto" (shape 3, standardised). */
+  jitterDistribution?: 'uniform' | 'normal' | 'pareto';
+  /** Whether jitter may reorder packets (default false: each arrives no earlier than the one before). */
+  reorder?: boolean;
+  /** Probability that a packet is sent twice (default 0). */
+  duplicate?: number;
+}
+
 export interface LinkDirectionSpec {
   buffer?: string | number;
   queue?: QueueSpec;
   lossRate?: number;
+  /** Burst loss, jitter, reordering and duplication of this direction. */
+  impairments?: ImpairmentsSpec;
   /** The b→a direction's channel (a channel is never copied from a→b: radio links are asymmetric). */
   channel?: ChannelSpec;
 }
@@ -72,6 +100,8 @@ export interface ScenarioLink {
   queue?: QueueSpec;
   /** Random packet loss probability per packet per direction (impairment). */
   lossRate?: number;
+  /** Burst loss, jitter, reordering and duplication, per direction (as lossRate). */
+  impairments?: ImpairmentsSpec;
   /**
    * The a→b direction's channel (default fixed at `rate`). Unlike buffer, queue and lossRate it
    * does not apply to b→a: give `reverse.channel` for that direction.
