@@ -15,6 +15,7 @@ const DEMOS: [id: string, name: string][] = [
   ['bbr-vs-cubic', 'Demo: BBR vs CUBIC in a shallow buffer'],
   ['incast', 'Demo: incast'],
   ['xcp', 'Demo: XCP vs TCP'],
+  ['bursty-loss', 'Demo: bursty loss against random loss'],
   ['wireless-schedulers', 'Demo: base station schedulers — max-SNR vs proportional fair'],
 ];
 

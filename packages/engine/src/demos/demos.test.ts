@@ -5,7 +5,7 @@ import { applyDemoChange, applyDemoEdit, DEMO_WINDOW_S, demoEditEvent, demos, fi
 
 /** The demo list as the lab and the CLI use it: complete, valid, each change applicable. */
 describe('demos', () => {
-  it('has the eight demos of the lecture kit, each once', () => {
+  it('has the nine demos of the lecture kit, each once', () => {
     const ids = demos.map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([
@@ -16,6 +16,7 @@ describe('demos', () => {
       'bbr-vs-cubic',
       'incast',
       'xcp',
+      'bursty-loss',
       'wireless-schedulers',
     ]);
     expect(findDemo('xcp')?.title).toMatch(/XCP/);

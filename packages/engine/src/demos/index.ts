@@ -1,4 +1,5 @@
 // The lecture kit's demos (docs/lab.md "Demos", docs/cli.md "cclab demo"), in lecture order.
+import { burstyLossDemo } from './lossDemos.js';
 import { bufferbloatDemo, incastDemo } from './queueDemos.js';
 import { wirelessSchedulersDemo, xcpDemo } from './routerDemos.js';
 import { bbrVsCubicDemo, cubicVsNewRenoDemo, rttUnfairnessDemo, slowStartDemo } from './tcpDemos.js';
@@ -16,6 +17,7 @@ export const demos: readonly Demo[] = [
   bbrVsCubicDemo,
   incastDemo,
   xcpDemo,
+  burstyLossDemo,
   wirelessSchedulersDemo,
 ];
 
