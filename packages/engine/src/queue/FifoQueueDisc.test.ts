@@ -35,4 +35,32 @@ describe('FifoQueueDisc per-flow backlog', () => {
     q.store(bench.packet(1));
     expect([...q.flowBacklogPackets]).toEqual([0, 1]);
   });
+
+  it('take() keeps the statistics dequeue() does: departures, bytes and sojourn', () => {
+    const bench = new QueueBench({ flows: 1 });
+    const q = bench.attach(new FifoQueueDisc());
+    q.store(bench.packet(0, 1000));
+    bench.advanceTo(2e6);
+    q.store(bench.packet(0, 500));
+    bench.advanceTo(5e6);
+    q.take();
+    q.take();
+    // sojourns 5 ms and 3 ms
+    expect([q.stats.departures, q.stats.departureBytes, q.stats.sojournSumNs]).toEqual([2, 1500, 8e6]);
+    expect([q.lengthPackets, q.lengthBytes]).toEqual([0, 0]);
+  });
+
+  it('an empty FIFO gives nothing, evicts nothing, and passes an arrival through; a busy one does not', () => {
+    const bench = new QueueBench({ flows: 1 });
+    const q = bench.attach(new FifoQueueDisc());
+    expect(q.dequeue()).toBeNull();
+    expect(q.take()).toBeNull();
+    expect(q.evict('policy')).toBe(false);
+    expect([q.lengthPackets, q.lengthBytes, q.stats.departures]).toEqual([0, 0, 0]);
+    const p = bench.packet(0);
+    expect(q.admitsPassThrough(p)).toBe(true);
+    q.store(p);
+    expect(q.admitsPassThrough(bench.packet(0))).toBe(false);
+    expect(q.head()).toBe(p);
+  });
 });
