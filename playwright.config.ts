@@ -13,7 +13,7 @@ export const ALONE = [
   'splitView.spec.ts',
 ];
 
-const jobs = Number(process.env.E2E_JOBS ?? 1);
+const jobs = Number(process.env.E2E_JOBS ?? 2);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8)
   throw new Error(`E2E_JOBS must be a whole number from 1 to 8 (got ${process.env.E2E_JOBS})`);
 

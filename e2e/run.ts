@@ -1,6 +1,6 @@
 // The whole end-to-end suite in two Playwright Test passes: first the specs that measure speed or
 // answer within a time (project `alone`, playwright.config.ts), one test at a time on a quiet
-// machine; then the rest (project `suite`) with E2E_JOBS workers (default 1). Both passes always
+// machine; then the rest (project `suite`) with E2E_JOBS workers (default 2). Both passes always
 // run, so a failure in the first hides nothing of the second. At the end it prints the ten slowest
 // spec files and the CPU-seconds its processes and browsers used, sampled from /proc (the suite is
 // CPU-bound on a two-core machine: CPU-seconds say what a change to a test costs even when wall
@@ -50,6 +50,6 @@ rmSync(dir, { recursive: true, force: true });
 if (seconds.size > 1) console.log(slowestLine(seconds));
 const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(0)} CPU-seconds`;
 console.log(
-  `e2e: ${failed ? 'FAILED' : 'passed'} (${((Date.now() - started) / 1000).toFixed(0)} s, ${process.env.E2E_JOBS ?? 1} at a time after the timing specs${cpu})`,
+  `e2e: ${failed ? 'FAILED' : 'passed'} (${((Date.now() - started) / 1000).toFixed(0)} s, ${process.env.E2E_JOBS ?? 2} at a time after the timing specs${cpu})`,
 );
 process.exit(failed ? 1 : 0);
