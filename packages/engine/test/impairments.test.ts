@@ -160,6 +160,27 @@ describe('link impairments in a network', () => {
     expect(sim.network.portByName('h1->r')!.impairments).toBeNull();
   });
 
+  it('a time-varying link (a delivery trace) loses, jitters and duplicates the same way', () => {
+    const sc = line(
+      {
+        rate: '100Mbps',
+        channel: { type: 'trace', params: { preset: 'cellular-synthetic' } },
+        impairments: { burstLoss: { p: 0.02, r: 0.25 }, jitter: '3ms', duplicate: 0.2 },
+      },
+      '2Mbps',
+      '10s',
+    );
+    const { sim, port, seen } = run(sc);
+    const imp = port.impairments!;
+    expect(imp.burstLosses).toBeGreaterThan(0);
+    expect(port.linkLosses).toBeGreaterThanOrEqual(imp.burstLosses);
+    const access = sim.network.portByName('h1->r')!;
+    const originals = access.disc.stats.departures - access.onWireCount;
+    expect(port.disc.stats.arrivals).toBe(originals + imp.copies);
+    expect(Math.abs(imp.copies / originals - 0.2)).toBeLessThan(0.04);
+    expect(seen.arrived.length - new Set(seen.arrived).size).toBeGreaterThan(0);
+  });
+
   it('TCP through bursty loss and reordering jitter finishes and delivers', () => {
     const sc = line({ impairments: { burstLoss: { p: 0.01, r: 0.5 }, jitter: '2ms', reorder: true } }, '1Mbps', '10s');
     sc.flows[0] = { ...sc.flows[0]!, transport: { type: 'tcp', cc: 'newreno' }, app: { type: 'bulk' } };

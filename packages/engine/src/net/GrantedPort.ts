@@ -98,6 +98,7 @@ export abstract class GrantedPort extends Port {
   }
 
   override receive(pkt: Packet): void {
+    this.duplicateArrival(pkt);
     if (this.hookCount !== 0) this.runArrivalHooks(pkt);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     if (!this.disc.enqueue(pkt) || this.txDonePending) return;

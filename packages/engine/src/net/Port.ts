@@ -304,7 +304,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     this.copies = spec.duplicate > 0 ? new CopyArrivals(this, this.pool) : null;
   }
 
-  /** Packets on the wire now: propagating, or lost on it and not yet freed (none are). */
+  /** Duplication of an arriving packet (subclasses that override `receive` call this first). */
+  protected duplicateArrival(pkt: Packet): void {
+    if (this.copies !== null) this.copies.consider(pkt, this.impairment!);
+  }
+
+  /** Packets propagating on the link now (with reordering jitter, each on its own event). */
   get onWireCount(): number {
     return this.flightCount + (this.wire === null ? 0 : this.wire.count);
   }
