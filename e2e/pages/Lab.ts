@@ -92,6 +92,19 @@ export class Lab {
     await this.page.waitForFunction(pred as Parameters<Page['waitForFunction']>[0], arg, { timeout, polling: 100 });
   }
 
+  /**
+   * Rewinds with the Timeline slider to `tNs` (its value is in ms; within what the run has reached)
+   * and waits until the view shows that moment: the seek done, its frame applied.
+   */
+  async rewindTo(tNs: number): Promise<void> {
+    await this.page.getByRole('slider', { name: 'Timeline' }).fill(String(tNs / 1e6));
+    await this.waitForRun(
+      (t) => window.__cclab.run().nowNs === t && window.__cclab.run().seekingToNs === null,
+      tNs,
+      60000,
+    );
+  }
+
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
   }

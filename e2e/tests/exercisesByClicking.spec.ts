@@ -298,13 +298,22 @@ async function refusalsAndLiveChanges(lab: Lab, panel: Locator): Promise<void> {
   await refusal.filter({ hasText: 'Enter your prediction as a number in ms, such as 12.5.' }).waitFor();
   expect(await attempts(page, 'bufferbloat-codel', 0)).toBe(predicted);
 
-  // live: true — CoDel chosen while the run plays is what the check runs
+  // live: true — CoDel chosen during the run is what the check runs. The run is paused and taken
+  // back to exactly 2 s first, so that the change lands at the same simulated moment however fast
+  // the machine played (at a later moment the check's 15–20 s window can miss the goal)
   await panel.getByRole('button', { name: /^Task 2\b/ }).click();
   await lab.controls.playButton.click();
-  await lab.waitForRun(() => window.__cclab.run().nowNs > 2e9, undefined, 60_000);
+  await lab.waitForRun(() => window.__cclab.run().nowNs > 2.5e9, undefined, 60_000);
+  await lab.controls.playButton.click();
+  await lab.waitForRun(() => window.__cclab.run().status === 'paused');
+  await lab.rewindTo(2e9);
   await panel.getByTestId('editable-0').selectOption('codel');
-  await page.waitForFunction(() => (window.__cclab.scenario().events ?? []).some((e) => e.queue?.type === 'codel'));
-  await lab.controls.playButton.click(); // pause: the check does not need the run
+  // recorded where the rewound run stands (a millisecond on: the frame after the seek)
+  await page.waitForFunction(() =>
+    (window.__cclab.scenario().events ?? []).some(
+      (e) => e.queue?.type === 'codel' && parseFloat(String(e.at)) >= 2 && parseFloat(String(e.at)) < 2.05,
+    ),
+  );
   const bottleneck = (await lab.scenario()).links.find((l) => l.a === 'r1' && l.b === 'r2');
   if (!bottleneck) throw new Error('the scenario has its r1–r2 link');
   expect(bottleneck.queue).toBe(undefined);

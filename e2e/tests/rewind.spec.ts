@@ -23,12 +23,6 @@ function shows(lab: Lab, tNs: number): Promise<void> {
   );
 }
 
-/** Rewinds with the slider to `tNs` (its value is in ms) and waits until the view shows it. */
-async function rewindTo(lab: Lab, tNs: number): Promise<void> {
-  await slider(lab).fill(String(tNs / 1e6));
-  await shows(lab, tNs);
-}
-
 /** Reset, Max, Play: the scenario as it stands, straight from zero to the end. */
 async function straightRun(lab: Lab): Promise<{ series: Series; jain: string }> {
   await lab.controls.resetButton.click();
@@ -100,7 +94,7 @@ test('rewindToTenSecondsAndPlayOn', async ({ lab }) => {
   expect(dragged % stepNs, 'the slider lands on a sample').toBe(0);
 
   // exactly 10 s
-  await rewindTo(lab, 10e9);
+  await lab.rewindTo(10e9);
   const run = await lab.run();
   expect(run.status).toBe('paused');
   expect(run.reachedNs, 'the furthest point reached is remembered').toBe(reached);
@@ -217,7 +211,7 @@ test('changeWhileRewoundStartsABranch', async ({ lab }) => {
   expect(await page.locator('.timeline-tick').count(), 'the recorded change is a tick on the timeline').toBe(1);
   await lab.screenshot('rewind-tick-before-rewind');
 
-  await rewindTo(lab, 3e9);
+  await lab.rewindTo(3e9);
   const note = lab.testId('timeline-note');
   expect(await note.innerText()).toMatch(/a change made now replaces the recorded change after this moment/);
   await page.waitForTimeout(600);
@@ -279,7 +273,7 @@ test('rewindLatency', { tag: '@bench' }, async ({ lab }) => {
     for (const t of targets) {
       const ms: number[] = [];
       for (let k = 0; k < 3; k++) {
-        await rewindTo(lab, t - (k + 1) * 1e9); // from somewhere else each time
+        await lab.rewindTo(t - (k + 1) * 1e9); // from somewhere else each time
         // in the page: from the slider's input event to the first animation frame showing `t`
         ms.push(
           await lab.page.evaluate(async (t) => {

@@ -1,10 +1,10 @@
 /**
  * A link direction's impairments (scenario `impairments`, engine net/LinkImpairment.ts): bursty
  * Gilbert–Elliott loss, delay jitter with or without reordering, and duplication, in a fold that
- * opens by itself when any is set. Under the burst-loss fields, what the chain amounts to: the
+ * is open when the inspector shows a direction that has any. Under the burst-loss fields, what the chain amounts to: the
  * share of packets lost and how long a bad period lasts.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ImpairmentsSpec, ScenarioIssue } from '@cclab/engine';
 import { FieldIssues } from './FieldIssues';
 import { NumberInput } from './NumberInput';
@@ -56,12 +56,14 @@ export function ImpairmentFields({
   onChange(next: ImpairmentsSpec | undefined): void;
 }) {
   const distId = useId();
+  // open at first when the direction has impairments or a problem in them; after that the fold is
+  // the user's (clearing the last field does not snap it shut under the cursor)
+  const [openAtFirst] = useState(() => values !== undefined || issuesAt(issues, path).length > 0);
   const v = values ?? {};
   const b = v.burstLoss as Partial<BurstLoss> | undefined;
   const set = (patch: Partial<ImpairmentsSpec>) => onChange(withImpairments(values, patch));
   const setBurst = (k: keyof BurstLoss, n: number | undefined) =>
     set({ burstLoss: withBurstField(b, k, n) as ImpairmentsSpec['burstLoss'] });
-  const mine = issuesAt(issues, path);
   const summary = burstLossSummary(b);
   const burstField = (k: keyof BurstLoss, label: string, title: string, placeholder?: string) => (
     <>
@@ -81,11 +83,7 @@ export function ImpairmentFields({
     </>
   );
   return (
-    <details
-      className="impairments"
-      open={values !== undefined || mine.length > 0}
-      data-testid={`${testPrefix}-impairments`}
-    >
+    <details className="impairments" open={openAtFirst || undefined} data-testid={`${testPrefix}-impairments`}>
       <summary>Impairments: burst loss, jitter, duplication</summary>
       <p className="muted small">Bursty loss (Gilbert–Elliott): a good and a bad state, stepped once per packet.</p>
       {burstField('p', 'Good → bad', 'Chance per packet that the link turns bad (netem p)')}

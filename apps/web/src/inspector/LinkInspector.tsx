@@ -226,6 +226,7 @@ function DirectionFields({
       />
       <FieldIssues issues={issuesAt(issues, `${path}.lossRate`)} />
       <ImpairmentFields
+        key={path}
         values={values.impairments}
         path={`${path}.impairments`}
         issues={issues}
