@@ -3,14 +3,12 @@
 // buffer, the round robin past sub-queues that give nothing now, and when a held-back child is ready.
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../model/params.js';
-import { QueueDisc } from '../net/QueueDisc.js';
-import type { Packet } from '../net/Packet.js';
-import { PacketFifo } from '../net/PacketFifo.js';
+import type { QueueDisc } from '../net/QueueDisc.js';
 import { drrModel } from './DrrQueueDisc.js';
 import type { QueueModel } from './QueueModel.js';
 import { accountingHolds, HoldUntilQueueDisc, QueueBench } from './queueTestKit.js';
 import { rrModel } from './RoundRobinQueueDisc.js';
-import { DequeueDropChild } from './schedulerTestChildren.js';
+import { DequeueDropChild, NoEvictChild } from './schedulerTestChildren.js';
 
 function make(
   model: QueueModel,
@@ -28,20 +26,6 @@ const drr = (b: QueueBench, child?: () => QueueDisc) =>
   make(drrModel, b, { by: 'flow', quantum: '500B', sharedLimit: 'port' }, child);
 /** A child that is not a FIFO (so the scheduler holds its head) and discards nothing. */
 const keepsAll = () => new DequeueDropChild(() => false);
-
-/** A FIFO that cannot give up a packet when a parent asks (QueueDisc's default doEvict). */
-class NoEvictChild extends QueueDisc {
-  private readonly fifo = new PacketFifo();
-  protected doEnqueue(pkt: Packet): boolean {
-    this.fifo.push(pkt);
-    return true;
-  }
-  protected doDequeue(): Packet | null {
-    const p = this.fifo.shift();
-    if (p) this.removedFromStorage(p);
-    return p;
-  }
-}
 
 const seqs = (d: QueueDisc) => {
   const out: number[] = [];

@@ -1,8 +1,8 @@
 /**
  * Child disciplines for testing schedulers with sub-queues that are not plain FIFOs: one that
- * discards packets when asked for one (as CoDel drops at dequeue) and one that refuses arrivals
- * (as RED or a full DropTail does). Both are FIFOs otherwise and give up their oldest packet when
- * a parent evicts.
+ * discards packets when asked for one (as CoDel drops at dequeue), one that refuses arrivals
+ * (as RED or a full DropTail does), and one that cannot give up a packet when a parent evicts.
+ * The first two are FIFOs otherwise and give up their oldest packet when a parent evicts.
  */
 import type { Packet } from '../net/Packet.js';
 import { QueueDisc, type DropReason } from '../net/QueueDisc.js';
@@ -67,5 +67,19 @@ export class RefusingChild extends QueueDisc {
     if (p === null) return false;
     this.dropQueued(p, reason);
     return true;
+  }
+}
+
+/** A FIFO that cannot give up a packet when a parent asks (QueueDisc's default doEvict). */
+export class NoEvictChild extends QueueDisc {
+  private readonly fifo = new PacketFifo();
+  protected doEnqueue(pkt: Packet): boolean {
+    this.fifo.push(pkt);
+    return true;
+  }
+  protected doDequeue(): Packet | null {
+    const p = this.fifo.shift();
+    if (p) this.removedFromStorage(p);
+    return p;
   }
 }
