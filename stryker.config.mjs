@@ -11,6 +11,7 @@ export default {
     '!packages/engine/src/**/*.test.ts',
     '!packages/engine/src/**/ccTestState.ts',
     '!packages/engine/src/queue/queueTestKit.ts',
+    '!packages/engine/src/queue/schedulerTestChildren.ts',
     '!packages/engine/src/transport/transportTestKit.ts',
     '!packages/engine/src/transport/tcpSenderTestRig.ts',
   ],
