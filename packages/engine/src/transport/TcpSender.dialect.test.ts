@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ecn, PacketKind } from '../net/Packet.js';
-import { MS, senderRig as rig } from './tcpSenderTestRig.js';
+import { MS, senderRig as rig, type Over } from './tcpSenderTestRig.js';
 
 describe('TcpSender: opening the connection (TcpSenderConfig handshake, TcpDialect)', () => {
   it('handshake: a header-only segment 0 alone, not ECN-capable, then the initial window once it is acknowledged', () => {

@@ -5,8 +5,7 @@ import { createUdp } from './Udp.js';
 
 /** A UDP sender wired straight to its sink (no ports), with `headerSize` bytes of header. */
 function pair(headerSize: number) {
-  const { ctx, sim, pool, stats } = flowContextForTests(3);
-  ctx.params = { headerSize };
+  const { ctx, sim, pool, stats } = flowContextForTests(3, { headerSize });
   const { sender, receiver, setRoutes } = createUdp(ctx);
   const seen: { seq: number; size: number; kind: PacketKind; flow: number; created: number }[] = [];
   setRoutes(

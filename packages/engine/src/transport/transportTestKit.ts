@@ -3,14 +3,18 @@
 import { Simulator } from '../core/Simulator.js';
 import { FlowStats } from '../metrics/FlowStats.js';
 import { PacketPool } from '../net/Packet.js';
+import type { ResolvedParams } from '../model/types.js';
 import type { FlowContext, FlowEventKind } from './Transport.js';
 
 /**
  * A FlowContext of its own simulator (seed 1), packet pool and statistics for flow `flowIndex`
- * (id `f<index>`), no parameters or congestion control named, and every flow event it reports
+ * (id `f<index>`), transport parameters `params` (none by default), no congestion control named, and every flow event it reports
  * collected in `events`.
  */
-export function flowContextForTests(flowIndex = 0): {
+export function flowContextForTests(
+  flowIndex = 0,
+  params: ResolvedParams = {},
+): {
   ctx: FlowContext;
   sim: Simulator;
   pool: PacketPool;
@@ -27,7 +31,7 @@ export function flowContextForTests(flowIndex = 0): {
     flowIndex,
     flowId: `f${flowIndex}`,
     stats,
-    params: {},
+    params,
     ccId: undefined,
     ccParams: {},
     event: (e) => events.push(e),
