@@ -13,22 +13,19 @@ import { issuesAt } from './useScenarioIssues';
 
 type BurstLoss = NonNullable<ImpairmentsSpec['burstLoss']>;
 
+/** `o` with `patch` applied and the fields set to undefined removed; undefined when none is left. */
+function patched<T extends object>(o: T | undefined, patch: Partial<T>): T | undefined {
+  const next: Record<string, unknown> = { ...(o ?? {}), ...patch };
+  for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+  return Object.keys(next).length > 0 ? (next as T) : undefined;
+}
+
 /** `spec` with `patch` applied; fields set to undefined are removed, and an empty spec is undefined. */
 export function withImpairments(
   spec: ImpairmentsSpec | undefined,
   patch: Partial<ImpairmentsSpec>,
 ): ImpairmentsSpec | undefined {
-  const next: Record<string, unknown> = { ...(spec ?? {}), ...patch };
-  for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
-  return Object.keys(next).length > 0 ? (next as ImpairmentsSpec) : undefined;
-}
-
-/** `burstLoss` with one field changed (undefined removes it); undefined once no field is left. */
-function withBurstField(b: Partial<BurstLoss> | undefined, k: keyof BurstLoss, v: number | undefined) {
-  const next: Record<string, unknown> = { ...(b ?? {}), [k]: v };
-  for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-  // an incomplete chain (p without r) is kept as typed: the validator names what is missing
-  return Object.keys(next).length > 0 ? (next as BurstLoss) : undefined;
+  return patched(spec, patch);
 }
 
 /** "≈ 7.4 % of packets lost; a bad period lasts 4 packets on average", or null when incomplete. */
@@ -62,8 +59,9 @@ export function ImpairmentFields({
   const v = values ?? {};
   const b = v.burstLoss as Partial<BurstLoss> | undefined;
   const set = (patch: Partial<ImpairmentsSpec>) => onChange(withImpairments(values, patch));
+  // an incomplete chain (p without r) is kept as typed: the validator names what is missing
   const setBurst = (k: keyof BurstLoss, n: number | undefined) =>
-    set({ burstLoss: withBurstField(b, k, n) as ImpairmentsSpec['burstLoss'] });
+    set({ burstLoss: patched<Partial<BurstLoss>>(b, { [k]: n }) as ImpairmentsSpec['burstLoss'] });
   const summary = burstLossSummary(b);
   const burstField = (k: keyof BurstLoss, label: string, title: string, placeholder?: string) => (
     <>

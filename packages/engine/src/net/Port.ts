@@ -301,12 +301,12 @@ export class Port implements EventHandler, QueueDropListener, PortView {
     }
     this.impairment = new LinkImpairment(spec, this.sim.random(`impair:${this.name}`));
     this.wire = spec.reorder && spec.jitterNs > 0 ? new ReorderingWire(this.sim.queue, (p) => this.arrive(p)) : null;
-    this.copies = spec.duplicate > 0 ? new CopyArrivals(this, this.pool) : null;
+    this.copies = spec.duplicate > 0 ? new CopyArrivals(this, this.pool, this.impairment) : null;
   }
 
   /** Duplication of an arriving packet (subclasses that override `receive` call this first). */
   protected duplicateArrival(pkt: Packet): void {
-    if (this.copies !== null) this.copies.consider(pkt, this.impairment!);
+    if (this.copies !== null) this.copies.consider(pkt);
   }
 
   /** Packets propagating on the link now (with reordering jitter, each on its own event). */
@@ -423,7 +423,7 @@ export class Port implements EventHandler, QueueDropListener, PortView {
 
   /** A packet arrives at this port to be sent on (from a node or a local endpoint). */
   receive(pkt: Packet): void {
-    if (this.copies !== null) this.copies.consider(pkt, this.impairment!);
+    if (this.copies !== null) this.copies.consider(pkt);
     if (this.hookCount !== 0) this.runArrivalHooks(pkt);
     if (this.tracer !== null) this.tracer.enqueue(this, pkt);
     const disc = this._disc;
@@ -699,14 +699,15 @@ class CopyArrivals {
   constructor(
     private readonly port: Port,
     private readonly pool: PacketPool,
+    private readonly impairment: LinkImpairment,
   ) {}
 
-  consider(pkt: Packet, imp: LinkImpairment): void {
+  consider(pkt: Packet): void {
     if (this.copyArriving) {
       this.copyArriving = false;
       return;
     }
-    if (pkt.ext !== null || !imp.duplicates()) return;
+    if (pkt.ext !== null || !this.impairment.duplicates()) return;
     this.copyArriving = true;
     this.port.receive(copyPacket(this.pool, pkt));
   }

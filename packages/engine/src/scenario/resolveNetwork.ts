@@ -134,6 +134,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       ok(k) ? l[k] : undefined;
     const rev = ok('reverse') ? (l.reverse ?? {}) : {};
     const pooled = (n: number): BufferLimit | null => (n >= 0 ? (table.buffers.get(n) ?? null) : null);
+    const ownImpairments = resolveImpairments(own('impairments'), `${p}.impairments`, issues);
     const fwdDir = resolveDirection(cx, a, b, env, pooled(a), {
       channel: resolveChannel(ok('channel') ? l.channel : undefined, `${p}.channel`, fromBs(a), issues),
       buffer: own('buffer'),
@@ -141,7 +142,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       queue: own('queue'),
       queuePath: `${p}.queue`,
       lossRate: own('lossRate'),
-      impairments: resolveImpairments(own('impairments'), `${p}.impairments`, issues),
+      impairments: ownImpairments,
     });
     // b→a: the reverse overrides, else the link's own settings (a problem in those is reported
     // once: identical issues are merged by validateScenario)
@@ -156,7 +157,7 @@ export function resolveLinks(s: ScenarioInput, cx: CheckContext, table: NodeTabl
       impairments:
         rev.impairments !== undefined
           ? resolveImpairments(rev.impairments, `${p}.reverse.impairments`, issues)
-          : resolveImpairments(own('impairments'), `${p}.impairments`, issues),
+          : ownImpairments,
     });
     out.links.push({
       index: i,
