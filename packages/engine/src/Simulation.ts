@@ -7,7 +7,7 @@ import type { Application } from './app/Application.js';
 import { DropLog, type DropEvent } from './metrics/DropLog.js';
 import { FlowStats } from './metrics/FlowStats.js';
 import { TimeSeries } from './metrics/TimeSeries.js';
-import { summarize, type RunSummary } from './summary.js';
+import { summarize, summarizeBrief, type BriefRunSummary, type RunSummary } from './summary.js';
 import { Network } from './Network.js';
 import type { Packet } from './net/Packet.js';
 import type { Port } from './net/Port.js';
@@ -412,6 +412,11 @@ export class Simulation {
 
   summary(): RunSummary {
     return summarize(this);
+  }
+
+  /** The summary without the ports' per-flow throughput maps, which cost ports × flows to make. */
+  briefSummary(): BriefRunSummary {
+    return summarizeBrief(this);
   }
 }
 

@@ -30,7 +30,7 @@ export { parseMahimahiTrace } from './router/channel/MahimahiTrace.js';
 export { bsSlotColumns } from './router/bs/BaseStation.js';
 export type { Registry } from './registry/index.js';
 export type { ModelInfo, ParamSpec, ParamKind, ModelCategory } from './model/types.js';
-export type { RunSummary, FlowSummary, PortSummary } from './summary.js';
+export type { RunSummary, FlowSummary, PortSummary, BriefRunSummary, BriefPortSummary } from './summary.js';
 export { TimeSeries, jainIndex } from './metrics/TimeSeries.js';
 export {
   resultMetrics,

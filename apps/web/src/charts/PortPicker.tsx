@@ -1,4 +1,7 @@
 /** Which probed ports the queue chart shows (or, named `noun`, which flows the delay chart shows). */
+import { useMemo } from 'react';
+import { ChecklistDisclosure } from './ChecklistDisclosure';
+
 export function PortPicker({
   ports,
   chosen,
@@ -15,22 +18,19 @@ export function PortPicker({
   /** What the closed picker says (default "Ports (4/623)"). */
   summary?: string;
 }) {
+  const items = useMemo(() => ports.map((name) => ({ name })), [ports]);
+  const checked = useMemo(() => new Set(chosen), [chosen]);
   if (ports.length <= 1) return null;
   return (
-    <details className="port-picker" data-testid={testId}>
-      <summary>{summary ?? `${noun} (${chosen.length}/${ports.length})`}</summary>
-      <div className="port-picker-list" role="group" aria-label={`${noun} shown`}>
-        {ports.map((p) => (
-          <label key={p}>
-            <input
-              type="checkbox"
-              checked={chosen.includes(p)}
-              onChange={(e) => onChange(e.target.checked ? [...chosen, p] : chosen.filter((x) => x !== p))}
-            />
-            <span className="mono">{p}</span>
-          </label>
-        ))}
-      </div>
-    </details>
+    <ChecklistDisclosure
+      items={items}
+      checked={checked}
+      onToggle={(p, on) => onChange(on ? [...chosen, p] : chosen.filter((x) => x !== p))}
+      summary={summary ?? `${noun} (${chosen.length}/${ports.length})`}
+      label={`${noun} shown`}
+      className="port-picker"
+      listClassName="port-picker-list"
+      testId={testId}
+    />
   );
 }

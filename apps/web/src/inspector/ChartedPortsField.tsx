@@ -3,8 +3,10 @@
  * checkbox, host egress ports (not probed by default) marked as such. Changing it edits
  * `probes.ports` (chartedPorts.ts).
  */
+import { useMemo } from 'react';
 import type { ScenarioInput } from '@cclab/engine';
 import { chartedPorts, portChoices, withPortCharted } from '../charts/chartedPorts';
+import { ChecklistDisclosure } from '../charts/ChecklistDisclosure';
 
 export function ChartedPortsField({
   scenario,
@@ -13,31 +15,23 @@ export function ChartedPortsField({
   scenario: ScenarioInput;
   edit(change: (s: ScenarioInput) => ScenarioInput): void;
 }) {
-  const choices = portChoices(scenario);
-  if (choices.length === 0) return null;
-  const charted = new Set(chartedPorts(scenario));
+  const items = useMemo(
+    () => portChoices(scenario).map((p) => ({ name: p.name, note: p.hostEgress ? 'host egress' : undefined })),
+    [scenario],
+  );
+  const charted = useMemo(() => new Set(chartedPorts(scenario)), [scenario]);
+  if (items.length === 0) return null;
   return (
-    <details className="charted-ports" data-testid="charted-ports">
-      <summary>
-        Charted ports ({choices.filter((p) => charted.has(p.name)).length}/{choices.length})
-      </summary>
-      <div role="group" aria-label="Charted ports" className="charted-ports-list">
-        {choices.map((p) => (
-          <label key={p.name}>
-            <input
-              type="checkbox"
-              checked={charted.has(p.name)}
-              data-testid={`charted-port-${p.name}`}
-              onChange={(e) => {
-                const on = e.target.checked;
-                edit((s) => withPortCharted(s, p.name, on));
-              }}
-            />
-            <span className="mono">{p.name}</span>
-            {p.hostEgress && <span className="muted small"> host egress</span>}
-          </label>
-        ))}
-      </div>
-    </details>
+    <ChecklistDisclosure
+      items={items}
+      checked={charted}
+      onToggle={(name, on) => edit((s) => withPortCharted(s, name, on))}
+      summary={`Charted ports (${items.filter((p) => charted.has(p.name)).length}/${items.length})`}
+      label="Charted ports"
+      className="charted-ports"
+      listClassName="charted-ports-list"
+      testId="charted-ports"
+      itemTestId={(name) => `charted-port-${name}`}
+    />
   );
 }

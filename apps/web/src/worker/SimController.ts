@@ -8,7 +8,7 @@ import {
   Simulation,
   ScenarioError,
   validateScenario,
-  type RunSummary,
+  type BriefRunSummary,
   type ScenarioInput,
   type ScenarioIssue,
   IN_FLIGHT_STRIDE,
@@ -195,9 +195,9 @@ export class SimController {
     return this.seekToNs !== null;
   }
 
-  /** The engine's summary of the run so far (per flow, per port, Jain's index), or null. */
-  summary(): RunSummary | null {
-    return this.sim && this.sim.nowNs > 0 ? this.sim.summary() : null;
+  /** The run's brief summary (no per-flow maps per port: pageSummary.ts), null before it starts. */
+  summary(): BriefRunSummary | null {
+    return this.sim && this.sim.nowNs > 0 ? this.sim.briefSummary() : null;
   }
 
   get loaded(): boolean {

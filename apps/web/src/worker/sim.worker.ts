@@ -8,7 +8,6 @@
  */
 import { SimController } from './SimController';
 import { summaryEveryMs } from './pacing';
-import { forThePage } from './pageSummary';
 import { PROTOCOL_VERSION, type Frame, type FromWorker, type ToWorker, type WorkerFault } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -52,9 +51,9 @@ function postFrame(withSummary: 'due' | 'later' = 'due'): void {
   const t = performance.now();
   if (withSummary === 'later') setTimeout(() => postFrame('due'), 0);
   else if (ctl.status !== 'playing' || t - lastSummaryMs >= summaryEveryMs(summaryCostMs)) {
+    // without the ports' per-flow maps, which the page never shows (pageSummary.ts)
     const summary = ctl.summary();
-    // without the ports' per-flow maps, which the page never shows and reads slowly (pageSummary.ts)
-    if (summary) f.summary = forThePage(summary);
+    if (summary) f.summary = summary;
     lastSummaryMs = t;
     summaryCostMs = performance.now() - t;
   }
