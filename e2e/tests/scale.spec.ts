@@ -63,6 +63,12 @@ const PLAY_S = LONG_MINUTES > 0 ? LONG_MINUTES * 60 : CI_SECONDS;
 const WINDOW_ENDS = Array.from({ length: Math.floor(PLAY_S / 5) }, (_, i) => (i + 1) * 5).filter(
   (t) => t <= 60 || t % 30 === 0,
 );
+/**
+ * Seconds of the Chrome trace at the end of play from which the longest tasks by CPU time are
+ * read: 3 in CI; 20 in the long run, since a major garbage collection or a whole-document paint
+ * comes every few seconds at 5,000 nodes and a 3 s trace can miss them all.
+ */
+const TRACE_S = LONG_MINUTES > 0 ? 20 : 3;
 const SCENARIOS = [
   { nodes: 500, flows: 100 },
   { nodes: 2000, flows: 1000 },
@@ -139,13 +145,21 @@ async function playAndMeasure(
     });
     prev = { cpu, frames: page.frames };
   }
-  const tasks = await longestTasksByCpu(browser, lab.page, 3000);
+  const tasks = await longestTasksByCpu(browser, lab.page, TRACE_S * 1000);
   // what a person sees: how much of the network and of the flows is drawn
   const shown: Shown = await lab.page.evaluate(() => ({
     packetNote: document.querySelector('[data-testid="packet-count-note"]')?.textContent ?? null,
     cwndNote: document.querySelector('[data-testid="chart-cwnd-flows"] summary')?.textContent ?? null,
     pager: document.querySelector('[data-testid="summary-pager-flows"] [aria-live]')?.textContent ?? null,
   }));
+  // a large network's gauges are not described in the DOM while it plays (thousands of attribute
+  // writes cost whole-document repaints: LiveOverlay.tsx) …
+  const packetsWhilePlaying = await lab.page.evaluate(() =>
+    [...document.querySelectorAll('[data-queue-port]')].reduce(
+      (n, g) => n + Number(g.getAttribute('data-packets') ?? 0),
+      0,
+    ),
+  );
   await lab.screenshot(`scale-${size.nodes}-nodes-playing`);
   const pause = await clickPause(lab);
   // the page keeps answering: the click took effect and the clock stands still
@@ -158,6 +172,20 @@ async function playAndMeasure(
     await lab.waitForRun(() => window.__cclab.live().wire > 0, undefined, 30_000);
     const live = await lab.live();
     expect(live.flight, 'no packet is drawn one by one above 200 links').toBe(0);
+    // … and are, once it rests: every gauge's data-packets is the live queue of its port
+    expect(packetsWhilePlaying, 'no gauge described while playing').toBe(0);
+    const queued = live.queues.reduce((a, b) => a + b, 0);
+    expect(queued, 'the paused network has packets queued').toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        lab.page.evaluate(() => {
+          const q = window.__cclab.live().queues;
+          return [...document.querySelectorAll('[data-queue-port]')].every(
+            (g) => Number(g.getAttribute('data-packets')) === (q[Number(g.getAttribute('data-queue-port'))] ?? 0),
+          );
+        }),
+      )
+      .toBe(true);
   }
   if (scenario.flows.length > 16) {
     expect(shown.cwndNote).toBe(`Showing 16 of ${scenario.flows.length.toLocaleString('en-US')} flows`);
@@ -236,7 +264,7 @@ ${rows}
 
 | target | measured | |
 |---|---|---|
-| no main-thread task over 100 ms while playing | longest task by CPU time ${f0(worstCpu?.cpuMs)} ms (wall ${f0(worstCpu?.wallMs)} ms; 3 s trace at the end); longest long task by wall time ${f0(Math.max(...windows.map((w) => w.longestTaskMs)))} ms | ${(worstCpu?.cpuMs ?? 0) <= 100 ? 'met (CPU time)' : '**not met**'} |
+| no main-thread task over 100 ms while playing | longest task by CPU time ${f0(worstCpu?.cpuMs)} ms (wall ${f0(worstCpu?.wallMs)} ms), ${tasks.filter((t) => t.cpuMs > 100).length} over 100 ms in a ${TRACE_S} s trace at the end; longest long task by wall time ${f0(Math.max(...windows.map((w) => w.longestTaskMs)))} ms | ${(worstCpu?.cpuMs ?? 0) <= 100 ? 'met (CPU time)' : '**not met**'} |
 | Pause within 200 ms | status "Paused" ${f0(pause.statusMs)} ms after the click, clock still from ${f0(pause.clockMs)} ms | ${pauseMs <= 200 ? 'met' : '**not met in this run**'} |
 | per-frame work flat (late ≤ 1.2 × early) | ${f1(late.mainMsPerFrame)} ms in the window to ${late.atS} s vs ${f1(early.mainMsPerFrame)} ms in 5–10 s: ${bounds.growth.toFixed(2)}×${last !== late ? `; ${f1(last.mainMsPerFrame)} ms at the end (${last.atS} s)` : ''} | ${bounds.growth <= 1.2 ? 'met' : '**not met in this run**'} |
 | memory bounded | tab process at most ${f0(bounds.tab)} MB; second half of the run ${f0(Math.min(...half))}–${f0(Math.max(...half))} MB | see docs/performance.md for the bound |

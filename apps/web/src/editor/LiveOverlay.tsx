@@ -268,9 +268,13 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
       // that has stopped moving.
       // Only the values that changed are written: each write is a DOM mutation, and a network
       // of thousands of ports wrote every one of them five times a second. A large network (its
-      // packets drawn as counts) is described once a second.
-      const attrsMs = meta && packetsAsCounts(meta.ports.length / 2) ? 1000 : 200;
-      if (meta && live.version !== attrsVersion && now - lastAttrs > attrsMs) {
+      // packets drawn as counts) is described only at rest (paused, ended): its thousands of
+      // writes, even once a second, made Chromium repaint the whole document (50–100 ms at
+      // 5,000 nodes, docs/performance.md "The lab at scale") and fed the garbage collector.
+      const large = meta !== null && packetsAsCounts(meta.ports.length / 2);
+      const attrsMs = large ? 0 : 200;
+      const describeNow = !(large && playing);
+      if (meta && describeNow && live.version !== attrsVersion && now - lastAttrs > attrsMs) {
         lastAttrs = now;
         attrsVersion = live.version;
         const backlogs = backlogTexts(live.backlog);
@@ -287,7 +291,7 @@ export function LiveOverlay({ svg, size, transform, positions, flowColors }: Pro
         });
       }
       // a change that came too soon after the last write is written when its turn comes
-      if (meta && live.version !== attrsVersion) loop.wakeIn(Math.max(0, lastAttrs + attrsMs - now) + 1);
+      if (meta && describeNow && live.version !== attrsVersion) loop.wakeIn(Math.max(0, lastAttrs + attrsMs - now) + 1);
       // Redraw when something moves: packets on the wire (interpolated between frames while
       // playing), fading drop marks, a new frame from the worker, or the view.
       const moving = playing && (live.flight.length > 0 || live.wire.length > 0);
