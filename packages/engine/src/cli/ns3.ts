@@ -11,14 +11,15 @@ const NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'applicati
 export const ns3Binary = resolve(repoRoot, '.ns3', 'dumbbell');
 
 /**
- * The harness source ns3/dumbbell.cc: $CCLAB_VALIDATION_DIR/ns3, the shared validation folder
- * next to the repository, or the copy committed with the fixtures.
+ * The harness source ns3/dumbbell.cc: $CCLAB_VALIDATION_DIR/ns3, else the copy committed with the
+ * fixtures (the shared validation folder's harness with the flow kinds added since: Scalable,
+ * HighSpeed, Bic), else the shared validation folder next to the repository.
  */
 export function ns3HarnessSource(): string | null {
   const dirs = [
     process.env.CCLAB_VALIDATION_DIR,
-    resolve(repoRoot, '../shared/validation'),
     resolve(repoRoot, 'packages/engine/test/fixtures'),
+    resolve(repoRoot, '../shared/validation'),
   ].filter(Boolean) as string[];
   for (const d of dirs) {
     const f = join(d, 'ns3', 'dumbbell.cc');

@@ -130,6 +130,9 @@ export function ns3FlowKinds(a: Ns3Args): string[] {
     dctcp: 'Dctcp',
     vegas: 'Vegas',
     linuxreno: 'LinuxReno',
+    scalable: 'Scalable',
+    highspeed: 'HighSpeed',
+    bic: 'Bic',
   };
   return specs.map((spec) => {
     const parts = spec.split(':');
@@ -141,7 +144,9 @@ export function ns3FlowKinds(a: Ns3Args): string[] {
     }
     const name = names[k];
     if (name === undefined || parts.length !== 1)
-      throw new Ns3ArgumentError(`unknown flow kind '${spec}' (NewReno Cubic Bbr Dctcp Vegas LinuxReno CBR:<rate>)`);
+      throw new Ns3ArgumentError(
+        `unknown flow kind '${spec}' (NewReno Cubic Bbr Dctcp Vegas LinuxReno Scalable HighSpeed Bic CBR:<rate>)`,
+      );
     return name;
   });
 }
@@ -230,6 +235,20 @@ function ns3Tcp(kind: string, a: Ns3Args, ecn: boolean): TransportSpec {
       };
     case 'Bbr':
       return { type: 'tcp', cc: 'bbr', params, ccParams: { impl: 'ns-3.37' } };
+    case 'Scalable':
+      // TcpScalable (derived from TcpNewReno): AIFactor 50, MDFactor 0.125
+      return { type: 'tcp', cc: 'scalable', params, ccParams: { aiFactor: 50, mdFactor: 0.125 } };
+    case 'HighSpeed':
+      // TcpHighSpeed (derived from TcpNewReno): RFC 3649's table, no attributes
+      return { type: 'tcp', cc: 'highspeed', params };
+    case 'Bic':
+      // TcpBic's defaults: Beta 0.8, MaxIncr 16, LowWnd 14, SmoothPart 5, BinarySearchCoefficient 4
+      return {
+        type: 'tcp',
+        cc: 'bic',
+        params,
+        ccParams: { beta: 0.8, maxIncr: 16, lowWnd: 14, smoothPart: 5, b: 4, fastConvergence: true },
+      };
     default:
       throw new Ns3ArgumentError(`unknown TCP kind ${kind}`);
   }

@@ -1,12 +1,15 @@
 import type { CcModel } from './CcModel.js';
 import { bbrModel } from './Bbr.js';
+import { bicModel } from './Bic.js';
 import { binomialModel } from './Binomial.js';
 import { compoundModel } from './Compound.js';
 import { cubicModel } from './Cubic.js';
 import { dctcpModel } from './Dctcp.js';
 import { fastModel } from './Fast.js';
+import { highSpeedModel } from './HighSpeed.js';
 import { quicTcpModel } from './QuicTcp.js';
 import { newRenoModel, renoModel, sackModel, tahoeModel } from './Reno.js';
+import { scalableModel } from './Scalable.js';
 import { simdModel } from './Simd.js';
 import { vegasModel } from './Vegas.js';
 
@@ -24,6 +27,9 @@ export const ccModels: CcModel[] = [
   sackModel,
   vegasModel,
   cubicModel,
+  bicModel,
+  highSpeedModel,
+  scalableModel,
   compoundModel,
   fastModel,
   quicTcpModel,
