@@ -1,5 +1,12 @@
 import { holdAsDoubles } from '../../core/doubleFields.js';
-import type { AckInfo, CcState, CongestionControl, CongestionEvent, RateSample } from './CongestionControl.js';
+import {
+  flightSize,
+  type AckInfo,
+  type CcState,
+  type CongestionControl,
+  type CongestionEvent,
+  type RateSample,
+} from './CongestionControl.js';
 import { num, str } from '../../model/params.js';
 import type { CcModel } from './CcModel.js';
 
@@ -142,7 +149,7 @@ export class Bbr implements CongestionControl {
   private recoveryCwnd(s: CcState, rs: RateSample): number {
     let cwnd = s.cwnd;
     if (rs.newlyLost > 0) cwnd = Math.max(cwnd - rs.newlyLost, 1);
-    if (this.packetConservation) cwnd = Math.max(cwnd, (s.pipe ?? s.inFlight) + rs.newlyAcked);
+    if (this.packetConservation) cwnd = Math.max(cwnd, flightSize(s) + rs.newlyAcked);
     else {
       const target = this.btlBwBps > 0 ? Math.max(this.bdp(s, this.cwndGainNow), MIN_CWND) : Infinity;
       if (this.filledPipe) cwnd = Math.min(cwnd + rs.newlyAcked, target);
@@ -268,7 +275,7 @@ export class Bbr implements CongestionControl {
     // retransmit, packet conservation for one round (a round starts now)
     this.packetConservation = true;
     this.nextRoundDelivered = this.lastTotalDelivered;
-    return (s.pipe ?? s.inFlight) + Math.max(this.lastDelivered, 1);
+    return flightSize(s) + Math.max(this.lastDelivered, 1);
   }
 
   cwndOnRecoveryExit(s: CcState): number {

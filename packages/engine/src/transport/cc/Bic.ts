@@ -1,4 +1,10 @@
-import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import {
+  flightSize,
+  type AckInfo,
+  type CcState,
+  type CongestionControl,
+  type CongestionEvent,
+} from './CongestionControl.js';
 import type { CcModel } from './CcModel.js';
 import { bool, num } from '../../model/params.js';
 import { cwndInSegments } from './Ns3NewRenoFamily.js';
@@ -93,7 +99,7 @@ export class Bic implements CongestionControl {
     const w = cwndInSegments(s.cwnd);
     if (w < this.lastMaxCwnd && this.p.fastConvergence) this.lastMaxCwnd = Math.floor(this.p.beta * w);
     else this.lastMaxCwnd = w;
-    if (w < this.p.lowWnd) return Math.max(2, (s.pipe ?? s.inFlight) / 2);
+    if (w < this.p.lowWnd) return Math.max(2, flightSize(s) / 2);
     return Math.max(w * this.p.beta, 2);
   }
 

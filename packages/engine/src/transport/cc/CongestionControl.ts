@@ -64,6 +64,14 @@ export interface CcState {
   readonly pipe?: number;
 }
 
+/**
+ * FlightSize (RFC 5681 §2), segments: the SACK pipe when the loss recovery keeps a scoreboard
+ * (RFC 6675 SetPipe, ns-3's BytesInFlight), else the segments sent and not cumulatively acknowledged.
+ */
+export function flightSize(s: CcState): number {
+  return s.pipe ?? s.inFlight;
+}
+
 export interface AckInfo {
   /** Segments newly acknowledged by this ACK (cumulative advance). */
   readonly ackedSegments: number;

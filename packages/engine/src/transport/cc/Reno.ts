@@ -1,4 +1,10 @@
-import type { AckInfo, CcState, CongestionControl, CongestionEvent } from './CongestionControl.js';
+import {
+  flightSize,
+  type AckInfo,
+  type CcState,
+  type CongestionControl,
+  type CongestionEvent,
+} from './CongestionControl.js';
 import { num, str } from '../../model/params.js';
 import type { LossRecovery } from './CcModel.js';
 import type { CcModel } from './CcModel.js';
@@ -88,7 +94,7 @@ export class Reno implements CongestionControl {
 
   ssthreshAfter(s: CcState, _event: CongestionEvent): number {
     if (this.p.reduceFrom === 'flight') {
-      this.reduced = Math.max((s.pipe ?? s.inFlight) * this.p.beta, 2);
+      this.reduced = Math.max(flightSize(s) * this.p.beta, 2);
       return this.reduced;
     }
     return Math.max(Math.floor(this.usableWindow(s) * this.p.beta), 2);

@@ -1,4 +1,4 @@
-import type { CcState, CongestionEvent } from './CongestionControl.js';
+import { flightSize, type CcState, type CongestionEvent } from './CongestionControl.js';
 import type { CcModel } from './CcModel.js';
 import { num } from '../../model/params.js';
 import { cwndInSegments, Ns3NewRenoFamily } from './Ns3NewRenoFamily.js';
@@ -54,7 +54,7 @@ export class Scalable extends Ns3NewRenoFamily {
   }
 
   ssthreshAfter(s: CcState, _event: CongestionEvent): number {
-    const flight = Math.floor(s.pipe ?? s.inFlight);
+    const flight = Math.floor(flightSize(s));
     return Math.floor(Math.max(2, flight * (1 - this.p.mdFactor)));
   }
 
