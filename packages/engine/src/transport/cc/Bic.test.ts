@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Bic, bicModel, type BicParams } from './Bic.js';
-import { ackOf, FakeCcState } from './ccTestState.js';
+import { ackOf, stateAt } from './ccTestState.js';
 
 const NS3: BicParams = { beta: 0.8, maxIncr: 16, lowWnd: 14, smoothPart: 5, b: 4, fastConvergence: true };
 const bic = (p: Partial<BicParams> = {}) => new Bic({ ...NS3, ...p });
 
-function at(cwnd: number, ssthresh = 2): FakeCcState {
-  const s = new FakeCcState();
-  s.cwnd = cwnd;
-  s.ssthresh = ssthresh;
-  return s;
-}
+/** A state at `cwnd` segments, in congestion avoidance unless `ssthresh` says otherwise. */
+const at = (cwnd: number, ssthresh = 2) => stateAt(cwnd, ssthresh);
 
 /** A BIC whose last maximum is `wMax` segments (a loss at that window). */
 function afterLossAt(wMax: number, p: Partial<BicParams> = {}): Bic {

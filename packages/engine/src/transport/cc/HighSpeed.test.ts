@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ackOf, FakeCcState } from './ccTestState.js';
+import { feedAcks as acks, stateAt } from './ccTestState.js';
 import { HighSpeed, highSpeedA, highSpeedB } from './HighSpeed.js';
 
 /** A state in congestion avoidance at `cwnd` segments. */
-function ca(cwnd: number): FakeCcState {
-  const s = new FakeCcState();
-  s.cwnd = cwnd;
-  s.ssthresh = 2;
-  return s;
-}
-
-function acks(cc: HighSpeed, s: FakeCcState, n: number, each = 1): number {
-  for (let i = 0; i < n; i++) s.cwnd = cc.onAck(s, ackOf(i + 1, -1, each));
-  return s.cwnd;
-}
+const ca = (cwnd: number) => stateAt(cwnd, 2);
 
 /** RFC 3649 §5 with Low_Window 38, High_Window 83000, High_Decrease 0.1. */
 const rfcB = (w: number) => ((0.1 - 0.5) * (Math.log(w) - Math.log(38))) / (Math.log(83000) - Math.log(38)) + 0.5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ackOf, FakeCcState } from './ccTestState.js';
+import { ackOf, stateAt } from './ccTestState.js';
 import { Ns3Cubic } from './Ns3Cubic.js';
 
 const S = 1e9;
@@ -7,11 +7,7 @@ const cubic = (p: Partial<{ c: number; beta: number; fastConvergence: boolean }>
   new Ns3Cubic({ c: 0.4, beta: 0.7, fastConvergence: true, renoFriendly: false, rtt: 'min', ...p });
 
 /** A state whose window is `cwnd` segments (the rest as FakeCcState). */
-function at(cwnd: number): FakeCcState {
-  const s = new FakeCcState();
-  s.cwnd = cwnd;
-  return s;
-}
+const at = (cwnd: number) => stateAt(cwnd);
 
 describe("ns-3.37's TcpCubic (tcp-cubic.cc, as Ns3Cubic runs it)", () => {
   it('before the first loss cnt is clamped to 20 acknowledged segments per increase', () => {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ackOf, FakeCcState } from './ccTestState.js';
+import { ackOf, FakeCcState, feedAcks as acks, stateAt } from './ccTestState.js';
 import { Scalable, scalableModel } from './Scalable.js';
 
 const scalable = () => new Scalable({ aiFactor: 50, mdFactor: 0.125 });
 
 /** A state in congestion avoidance at `cwnd` segments. */
-function ca(cwnd: number): FakeCcState {
-  const s = new FakeCcState();
-  s.cwnd = cwnd;
-  s.ssthresh = 2;
-  return s;
-}
-
-/** Feeds `n` ACKs of `each` segments, the window following what the algorithm returns. */
-function acks(cc: Scalable, s: FakeCcState, n: number, each = 1): number {
-  for (let i = 0; i < n; i++) s.cwnd = cc.onAck(s, ackOf(i + 1, -1, each));
-  return s.cwnd;
-}
+const ca = (cwnd: number) => stateAt(cwnd, 2);
 
 describe("Scalable TCP as ns-3.37's TcpScalable runs it (tcp-scalable.cc)", () => {
   it("has ns-3.37's defaults: AIFactor 50, MDFactor 0.125", () => {
