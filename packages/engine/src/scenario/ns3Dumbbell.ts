@@ -144,9 +144,7 @@ export function ns3FlowKinds(a: Ns3Args): string[] {
     }
     const name = names[k];
     if (name === undefined || parts.length !== 1)
-      throw new Ns3ArgumentError(
-        `unknown flow kind '${spec}' (NewReno Cubic Bbr Dctcp Vegas LinuxReno Scalable HighSpeed Bic CBR:<rate>)`,
-      );
+      throw new Ns3ArgumentError(`unknown flow kind '${spec}' (${Object.values(names).join(' ')} CBR:<rate>)`);
     return name;
   });
 }
