@@ -17,6 +17,8 @@ export const FILTER_FROM = 24;
 /** At most this many matches are listed at a time. */
 export const LIST_CAP = 100;
 
+const NOTHING_SHOWN: { shown: ChecklistItem[]; matching: number } = { shown: [], matching: 0 };
+
 export interface ChecklistItem {
   name: string;
   /** Shown after the name (e.g. "host egress"). */
@@ -69,7 +71,11 @@ export function ChecklistDisclosure({
   useEffect(() => {
     if (open) list.current?.scrollIntoView?.({ block: 'nearest' });
   }, [open]);
-  const { shown, matching } = useMemo(() => visibleItems(items, checked, filter), [items, checked, filter]);
+  // (nothing to filter while closed: a closed list costs nothing, however often its owner renders)
+  const { shown, matching } = useMemo(
+    () => (open ? visibleItems(items, checked, filter) : NOTHING_SHOWN),
+    [open, items, checked, filter],
+  );
   return (
     <details className={className} data-testid={testId} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{summary}</summary>
